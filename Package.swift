@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Gazetteer depends on nothing but the toolchain and Debian's C libraries
+// (libcmark-dev, libyaml-dev, libvips-dev), reached through pkg-config.
+let package = Package(
+    name: "Gazetteer",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gazetteer", targets: ["gazetteer"]),
+        .library(name: "GazetteerKit", targets: ["GazetteerKit"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "Thumbnails", targets: ["Thumbnails"]),
+    ],
+    targets: [
+        // C libraries, each imported by exactly one Swift file.
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // Non-variadic wrappers around libvips (Swift cannot call C variadic functions).
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+
+        // A spec-true Mustache engine, independent of the rest of the project.
+        .target(name: "Mustache"),
+        // libvips-backed thumbnails with a content-addressed cache.
+        .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
+        // The site generator: load -> front matter -> Markdown -> model -> render -> thumbnails -> write.
+        .target(name: "GazetteerKit", dependencies: ["CCmark", "CYaml", "Mustache", "Thumbnails"]),
+        // A thin command-line front end.
+        .executableTarget(name: "gazetteer", dependencies: ["GazetteerKit"]),
+
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),
+        .testTarget(name: "GazetteerKitTests", dependencies: ["GazetteerKit"]),
+    ]
+)

@@ -1,0 +1,2 @@
+import CVipsShim
+public enum ThumbnailsPlaceholder {}

@@ -1,0 +1,2 @@
+import GazetteerKit
+print("gazetteer")
