@@ -25,7 +25,14 @@ let package = Package(
         // libvips-backed thumbnails with a content-addressed cache.
         .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
         // The site generator: load -> front matter -> Markdown -> model -> render -> thumbnails -> write.
-        .target(name: "GazetteerKit", dependencies: ["CCmark", "CYaml", "Mustache", "Thumbnails"]),
+        .target(
+            name: "GazetteerKit",
+            dependencies: ["CCmark", "CYaml", "Mustache", "Thumbnails"],
+            plugins: ["EmbedTheme"]
+        ),
+        // Builds the repository's templates/ (the default theme) into GazetteerKit.
+        .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
         // A thin command-line front end.
         .executableTarget(name: "gazetteer", dependencies: ["GazetteerKit"]),
 
