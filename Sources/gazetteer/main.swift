@@ -1,2 +1,4 @@
+import Foundation
 import GazetteerKit
-print("gazetteer")
+
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,91 @@
+import Foundation
+
+/// `gazetteer`: the command-line front end. Exit status 0 on success, 1 on content or
+/// template errors, 2 on usage errors.
+public enum CommandLineTool {
+    public static let usage = """
+    gazetteer \(GazetteerVersion.current): a static site generator for guides of countries and cities
+
+    Usage:
+      gazetteer build [--source DIR] [--output DIR]   generate the site
+      gazetteer --version                             print the version
+      gazetteer help [COMMAND]                        show help
+
+    Run `gazetteer build --help` for the details of a command.
+    """
+
+    public static let buildUsage = """
+    Usage: gazetteer build [--source DIR] [--output DIR]
+
+    Generates the guide in DIR (default: the current folder) into the output folder
+    (default: DIR/site). DIR holds content/countries/*.md and content/cities/*.md,
+    optionally gazetteer.yaml and templates/ (without it the built-in theme is used).
+    The site is written to a staging folder and swapped in only when the whole build
+    succeeded; every problem found is printed as path:line:col: message.
+
+    Options:
+      --source DIR   the site folder (default: .)
+      --output DIR   where the site goes (default: DIR/site)
+      --cache DIR    the thumbnail cache (default: DIR/.gazetteer-cache)
+      -h, --help     show this help
+    """
+
+    /// Runs the tool with `arguments` (without the program name); returns the exit status.
+    public static func run(_ arguments: [String], output: TextOutput = .standard) -> Int32 {
+        guard let command = arguments.first else {
+            output.error(usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h":
+            output.print(usage)
+            return 0
+        case "help":
+            output.print(rest.first == "build" ? buildUsage : usage)
+            return 0
+        case "--version", "-V", "version":
+            output.print("gazetteer \(GazetteerVersion.current)")
+            return 0
+        case "build":
+            return build(rest, output: output)
+        default:
+            let hint = NameSuggestion.hint(for: command, in: ["build", "help"])
+            output.error("gazetteer: unknown command \"\(command)\"\(hint)\n\n\(usage)")
+            return 2
+        }
+    }
+
+    static func build(_ words: [String], output: TextOutput) -> Int32 {
+        var arguments = Arguments(valued: ["--source", "--output", "--cache"], flags: ["--help", "-h"])
+        do throws(Arguments.UsageError) {
+            try arguments.parse(words)
+        } catch {
+            output.error("gazetteer build: \(error)\n\n\(buildUsage)")
+            return 2
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            output.print(buildUsage)
+            return 0
+        }
+        if !arguments.positionals.isEmpty {
+            output.error("gazetteer build: unexpected argument \"\(arguments.positionals[0])\"\n\n\(buildUsage)")
+            return 2
+        }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func folder(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0, relativeTo: cwd) } }
+        let options = BuildOptions(
+            source: folder(arguments.value("--source")) ?? cwd,
+            output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
+        do throws(DiagnosticList) {
+            let summary = try SiteBuild.run(options)
+            output.print(summary.description)
+            return 0
+        } catch {
+            for diagnostic in error.diagnostics { output.error(diagnostic.description) }
+            let count = error.diagnostics.count
+            output.error("gazetteer: build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was left as it was")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Resolves paths written in content (front matter image paths, Markdown links and images)
+/// the way Markdown previews do: relative to the file that names them, or from `content/`
+/// when they start with `/`. Nothing may reach outside the site folder, not even through
+/// a symlink.
+struct ContentPath: Sendable {
+    /// The site folder, symlinks resolved.
+    var root: URL
+
+    enum Failure: Error, Equatable {
+        case outsideSite
+        case missing
+        case notAFile
+        case isURL
+    }
+
+    /// The file `written` names, seen from the content file at site-relative `from`.
+    func resolve(_ written: String, from: String) -> Result<URL, Failure> {
+        if written.contains("://") || written.hasPrefix("//") { return .failure(.isURL) }
+        let base = written.hasPrefix("/")
+            ? root.appending(path: "content")
+            : root.appending(path: from).deletingLastPathComponent()
+        let relative = written.hasPrefix("/") ? String(written.drop(while: { $0 == "/" })) : written
+        let candidate = base.appending(path: relative).standardizedFileURL
+        guard isInside(candidate) else { return .failure(.outsideSite) }
+        let real = candidate.resolvingSymlinksInPath()
+        guard isInside(real) else { return .failure(.outsideSite) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory) else { return .failure(.missing) }
+        if isDirectory.boolValue { return .failure(.notAFile) }
+        return .success(candidate)
+    }
+
+    /// `url` as a path relative to the site folder (`content/cities/madrid.md`).
+    func siteRelative(_ url: URL) -> String {
+        String(url.standardizedFileURL.path.dropFirst(root.path.count).drop(while: { $0 == "/" }))
+    }
+
+    private func isInside(_ url: URL) -> Bool {
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/")
+    }
+}
+
+extension ContentPath.Failure {
+    /// The message for a path that failed, naming what was written.
+    func message(for written: String, what: String) -> String {
+        switch self {
+        case .outsideSite: "\(what) \"\(written)\" is outside the site folder"
+        case .missing: "\(what) \"\(written)\" does not exist"
+        case .notAFile: "\(what) \"\(written)\" is a folder, not a file"
+        case .isURL: "\(what) \"\(written)\" must be a file in the site, not a URL"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Mustache
+import Thumbnails
+
+/// The load stage: reads the site folder into a `SiteSource`. Content files must be UTF-8;
+/// every unreadable file is reported, not just the first.
+enum SiteLoader {
+    static func load(root: URL, cacheDirectory: URL) throws(DiagnosticList) -> SiteSource {
+        let root = root.resolvingSymlinksInPath().standardizedFileURL
+        var errors: [Diagnostic] = []
+        let content = root.appending(path: "content")
+        guard isDirectory(content) else {
+            throw DiagnosticList([Diagnostic(
+                "no content/ folder here: a guide keeps its countries in content/countries/ and its cities in content/cities/",
+                at: SourceLocation(path: root.path))])
+        }
+        let countries = readMarkdown(in: "content/countries", root: root, errors: &errors)
+        let cities = readMarkdown(in: "content/cities", root: root, errors: &errors)
+        var configFile: SourceFile?
+        if FileManager.default.fileExists(atPath: root.appending(path: "gazetteer.yaml").path) {
+            configFile = readText("gazetteer.yaml", root: root, errors: &errors)
+        }
+        var theme: Theme?
+        let templates = root.appending(path: "templates")
+        if isDirectory(templates) {
+            theme = readTheme(at: templates, displayName: "templates", errors: &errors)
+        } else {
+            do {
+                let folder = try extractDefaultTheme(into: cacheDirectory)
+                theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
+            } catch {
+                errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        return SiteSource(root: root, configFile: configFile, countries: countries, cities: cities, theme: theme!)
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    /// `*.md` files directly in `folder` (sub-folders hold their pictures), sorted by name.
+    private static func readMarkdown(in folder: String, root: URL, errors: inout [Diagnostic]) -> [SourceFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().compactMap {
+            readText("\(folder)/\($0)", root: root, errors: &errors)
+        }
+    }
+
+    private static func readText(_ path: String, root: URL, errors: inout [Diagnostic]) -> SourceFile? {
+        guard let data = FileManager.default.contents(atPath: root.appending(path: path).path) else {
+            errors.append(Diagnostic("cannot read this file", at: SourceLocation(path: path)))
+            return nil
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            errors.append(Diagnostic("this file is not valid UTF-8 text", at: invalidUTF8Location(in: data, path: path)))
+            return nil
+        }
+        return SourceFile(path: path, text: text)
+    }
+
+    /// Where the first byte that is not UTF-8 sits.
+    private static func invalidUTF8Location(in data: Data, path: String) -> SourceLocation {
+        var line = 1, lineStart = 0, offset = 0
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            offset += UTF8.width(scalar)
+            if scalar == "\n" { line += 1; lineStart = offset }
+        }
+        return SourceLocation(path: path, line: line, column: offset - lineStart + 1)
+    }
+
+    private static func readTheme(at folder: URL, displayName: String, errors: inout [Diagnostic]) -> Theme {
+        var templates: [TemplateSource] = []
+        var assets: [String] = []
+        let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        let walker = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        var files: [String] = []
+        while let url = walker?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let resolved = url.resolvingSymlinksInPath().path
+            guard resolved.hasPrefix(prefix) || url.path.hasPrefix(prefix) else { continue }
+            files.append(String(url.path.dropFirst(prefix.count)))
+        }
+        for relative in files.sorted() {
+            let shown = displayName == "templates" ? "templates/\(relative)" : "\(displayName) \(relative)"
+            if relative.hasPrefix("assets/") {
+                assets.append(relative)
+            } else if relative.hasSuffix(".mustache") {
+                let data = FileManager.default.contents(atPath: folder.appending(path: relative).path) ?? Data()
+                guard let text = String(validating: data, as: UTF8.self) else {
+                    errors.append(Diagnostic("this template is not valid UTF-8 text", at: SourceLocation(path: shown)))
+                    continue
+                }
+                templates.append(TemplateSource(name: String(relative.dropLast(".mustache".count)), path: shown, text: text))
+            }
+        }
+        return Theme(directory: folder, displayName: displayName, templates: templates, assets: assets)
+    }
+
+    /// Writes the built-in theme once into the cache, in a folder named by its content hash,
+    /// so its placeholder pictures can be thumbnailed like any file.
+    private static func extractDefaultTheme(into cache: URL) throws -> URL {
+        let files = DefaultTheme.files
+        var digest: [UInt8] = []
+        for file in files { digest += Array(file.path.utf8) + [0] + Array(file.data) + [0] }
+        let folder = cache.appending(path: "default-theme-\(ContentHash.sha256Hex(digest).prefix(12))")
+        let marker = folder.appending(path: ".complete")
+        if FileManager.default.fileExists(atPath: marker.path) { return folder }
+        let staging = cache.appending(path: ".default-theme-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: staging)
+        for file in files {
+            let target = staging.appending(path: file.path)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.data.write(to: target)
+        }
+        try Data().write(to: staging.appending(path: ".complete"))
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.moveItem(at: staging, to: folder)
+        return folder
+    }
+}

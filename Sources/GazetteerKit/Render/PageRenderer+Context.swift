@@ -1,0 +1,119 @@
+import Mustache
+
+/// What templates see (documented in docs/templates.md). Every `url` is relative to the
+/// page being rendered.
+extension PageRenderer {
+    func context(for page: Page) -> MustacheValue {
+        let root = PagePath.root(of: page.path)
+        let config = model.config
+        var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
+        var pageValue: [String: MustacheValue] = [
+            "title": .string(page.title), "path": .string(page.path), "is_\(page.kind.rawValue)": .bool(true),
+        ]
+        if let base = config.baseURL {
+            site["base_url"] = .string(base)
+            pageValue["canonical"] = .string(base + (page.path == "index.html" ? "" : page.path))
+        }
+        var values: [String: MustacheValue] = [
+            "site": .object(site),
+            "page": .object(pageValue),
+            "root": .string(root),
+            "generator": .string(Self.generator),
+            "nav": .object([
+                "countries": .string(PagePath.relative(from: page.path, to: "index.html")),
+                "cities": .string(PagePath.relative(from: page.path, to: "cities/index.html")),
+                "flags": .string(PagePath.relative(from: page.path, to: "flags/index.html")),
+            ]),
+        ]
+        switch page.kind {
+        case .index:
+            values["countries"] = .array(model.countries.map { country($0, from: page.path) })
+        case .cities:
+            values["cities"] = .array(model.cities.map { city($0, from: page.path) })
+        case .flags:
+            values["sections"] = .array(model.sections.map { section in
+                var value = continent(section.continent, from: page.path)
+                value["countries"] = .array(section.countries.map { country($0, from: page.path) })
+                return .object(value)
+            })
+        case .country:
+            if case .country(let subject) = page.subject {
+                values["country"] = country(subject, from: page.path, withCities: true)
+            }
+        case .city:
+            if case .city(let subject) = page.subject { values["city"] = city(subject, from: page.path) }
+        case .notFound:
+            break
+        }
+        return .object(values)
+    }
+
+    func country(_ country: Country, from page: String, withCities: Bool = false) -> MustacheValue {
+        let root = PagePath.root(of: page)
+        let cities = model.cities(of: country)
+        var value: [String: MustacheValue] = [
+            "slug": .string(country.slug),
+            "name": .string(country.name),
+            "url": .string(PagePath.relative(from: page, to: country.outputPath)),
+            "flag": .dynamic(ImageValue(
+                image: country.flag, alt: "Flag of \(country.name)",
+                stem: country.flag.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner)),
+            "continents": .array(country.continents.map { .object(continent($0, from: page)) }),
+            "city_count": .int(cities.count),
+            "extra": extra(country.extra),
+        ]
+        if let official = country.officialName { value["official_name"] = .string(official) }
+        if let capital = country.capital { value["capital"] = .string(capital) }
+        if let motto = country.motto { value["motto"] = .string(motto) }
+        if withCities {
+            value["cities"] = .array(cities.map { city($0, from: page, withCountry: false) })
+            value["body"] = .string(country.body.html)
+        }
+        return .object(value)
+    }
+
+    func city(_ city: City, from page: String, withCountry: Bool = true) -> MustacheValue {
+        var value: [String: MustacheValue] = [
+            "slug": .string(city.slug),
+            "name": .string(city.name),
+            "url": .string(PagePath.relative(from: page, to: city.outputPath)),
+            "picture": .dynamic(ImageValue(
+                image: city.picture, alt: city.picture.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
+                stem: city.picture.isPlaceholder ? "placeholder-city" : city.slug,
+                root: PagePath.root(of: page), planner: planner)),
+            "body": .string(city.body.html),
+            "extra": extra(city.extra),
+        ]
+        if withCountry, let country = model.country(city.countrySlug) {
+            value["country"] = self.country(country, from: page)
+        }
+        return .object(value)
+    }
+
+    func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {
+        [
+            "name": .string(continent.name),
+            "slug": .string(continent.slug),
+            "heading": .string(continent.heading),
+            "url": .string(PagePath.relative(from: page, to: "flags/index.html") + "#" + continent.slug),
+        ]
+    }
+
+    /// Front matter keys the generator does not know, passed on as written.
+    func extra(_ entries: [YAMLEntry]) -> MustacheValue {
+        .object(Dictionary(entries.map { ($0.key, Self.value($0.value)) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    static func value(_ node: YAMLNode) -> MustacheValue {
+        switch node.value {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .int(let n): .int(n)
+        case .double(let d): .double(d)
+        case .string(let s): .string(s)
+        case .sequence(let items): .array(items.map(value))
+        case .mapping(let entries):
+            .object(Dictionary(entries.map { ($0.key, value($0.value)) }, uniquingKeysWith: { first, _ in first }))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Mustache
+
+/// The render stage: every page of the guide through the theme's templates, in strict
+/// mode, across all cores. Thumbnails the pages use are planned on the way (see
+/// `ImagePlanner`) and made afterwards.
+struct PageRenderer: Sendable {
+    var model: SiteModel
+    var library: TemplateLibrary
+    var planner: ImagePlanner
+    static let generator = "Gazetteer \(GazetteerVersion.current)"
+
+    /// Every page of the site, in a stable order.
+    var pages: [Page] {
+        var pages: [Page] = [
+            Page(kind: .index, path: "index.html", title: "Countries"),
+            Page(kind: .cities, path: "cities/index.html", title: "City Guide"),
+            Page(kind: .flags, path: "flags/index.html", title: "Flags"),
+            Page(kind: .notFound, path: "404.html", title: "Page not found"),
+        ]
+        pages += model.countries.map { Page(kind: .country, path: $0.outputPath, title: $0.name, subject: .country($0)) }
+        pages += model.cities.map { Page(kind: .city, path: $0.outputPath, title: $0.name, subject: .city($0)) }
+        return pages
+    }
+
+    /// Renders `pages` in parallel. Template errors are reported once each, however many
+    /// pages hit them.
+    func render(_ pages: [Page]) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+        let results = UnsafeResults<Result<OutputFile, Diagnostic>>(count: pages.count)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+            let page = pages[i]
+            do throws(MustacheError) {
+                let html = try library.render(page.template, context: context(for: page), strict: true)
+                results[i] = .success(OutputFile(path: page.path, contents: Data(html.utf8)))
+            } catch {
+                let location = SourceLocation(path: error.path, line: error.line, column: error.column)
+                results[i] = .failure(Diagnostic(error.message, at: location))
+            }
+        }
+        var files: [OutputFile] = []
+        var diagnostics: Set<Diagnostic> = []
+        for result in results.values {
+            switch result {
+            case .success(let file)?: files.append(file)
+            case .failure(let diagnostic)?: diagnostics.insert(diagnostic)
+            case nil: break
+            }
+        }
+        return (files, diagnostics.sorted())
+    }
+
+    /// `sitemap.xml` when the site has a `base_url`.
+    func sitemap(for pages: [Page]) -> OutputFile? {
+        guard let base = model.config.baseURL else { return nil }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages.sorted(by: { $0.path < $1.path }) where page.kind != .notFound {
+            xml += "  <url><loc>\(ImageHTML.escape(base + page.path))</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return OutputFile(path: "sitemap.xml", contents: Data(xml.utf8))
+    }
+}
+
+/// Slots written by concurrent iterations, each index by exactly one of them.
+final class UnsafeResults<T>: @unchecked Sendable {
+    private var storage: [T?]
+    private let lock = NSLock()
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    subscript(index: Int) -> T? {
+        get { lock.lock(); defer { lock.unlock() }; return storage[index] }
+        set { lock.lock(); storage[index] = newValue; lock.unlock() }
+    }
+    var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
