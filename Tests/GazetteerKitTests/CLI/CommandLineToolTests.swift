@@ -1,0 +1,39 @@
+import XCTest
+@testable import GazetteerKit
+
+final class CommandLineToolTests: XCTestCase {
+    private func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let box = OutputBox()
+        let status = CommandLineTool.run(arguments, output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
+        return (status, box.out, box.err)
+    }
+
+    func testVersionAndHelp() {
+        XCTAssertEqual(run(["--version"]).out, "gazetteer \(GazetteerVersion.current)\n")
+        XCTAssertTrue(run(["--help"]).out.contains("gazetteer build"))
+        let help = run(["build", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.out.contains("--output DIR"))
+    }
+
+    func testUsageErrorsExitWithTwo() {
+        XCTAssertEqual(run([]).status, 2)
+        let unknown = run(["biuld"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.err.contains("did you mean \"build\"?"), unknown.err)
+        let option = run(["build", "--ouput", "x"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.err.contains("unknown option --ouput (did you mean \"--output\"?)"), option.err)
+        XCTAssertEqual(run(["build", "--source"]).status, 2)
+        XCTAssertEqual(run(["build", "extra"]).status, 2)
+    }
+
+    func testArgumentsAcceptBothSpellingsOfValues() throws {
+        var arguments = Arguments(valued: ["--source", "--output"], flags: ["--quiet"])
+        try arguments.parse(["--source=a", "--output", "b", "--quiet", "--", "--x"])
+        XCTAssertEqual(arguments.value("--source"), "a")
+        XCTAssertEqual(arguments.value("--output"), "b")
+        XCTAssertTrue(arguments.has("--quiet"))
+        XCTAssertEqual(arguments.positionals, ["--x"])
+    }
+}

@@ -1,0 +1,17 @@
+import XCTest
+@testable import GazetteerKit
+
+final class NameSuggestionTests: XCTestCase {
+    func testNearMissesAreSuggestedAndFarOnesAreNot() {
+        XCTAssertEqual(NameSuggestion.closest(to: "spian", in: ["spain", "japan", "sweden"]), "spain")
+        XCTAssertEqual(NameSuggestion.closest(to: "Eurpoe", in: ["Europe", "Asia"]), "Europe")
+        XCTAssertNil(NameSuggestion.closest(to: "atlantis", in: ["spain", "japan"]))
+        XCTAssertEqual(NameSuggestion.hint(for: "titel", in: ["title"]), " (did you mean \"title\"?)")
+    }
+
+    func testSlugsAreASCIILowerCaseWithHyphens() {
+        XCTAssertEqual(Slug.make("Côte d'Ivoire"), "cote-d-ivoire")
+        XCTAssertEqual(Slug.make("New Zealand"), "new-zealand")
+        XCTAssertEqual(Slug.make("  São Tomé & Príncipe "), "sao-tome-principe")
+    }
+}
