@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+
+/// Builds the repository's own example guide (content/ with templates/) into a temporary
+/// folder and checks what a newcomer sees after `make site`.
+final class ExampleGuideTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let gallery: [(heading: String, countries: [String])] = [
+        ("African Flags", ["ghana", "kenya", "morocco", "mozambique", "rwanda", "south-africa"]),
+        ("Asian Flags", ["china", "india", "japan", "mongolia", "russia", "turkey"]),
+        ("Australasian Flags", ["australia", "new-zealand"]),
+        ("European Flags", ["france", "germany", "iceland", "ireland", "italy", "malta", "poland", "russia",
+                            "spain", "sweden", "turkey", "united-kingdom"]),
+        ("North American Flags", ["canada", "mexico", "united-states"]),
+        ("South American Flags", ["argentina", "brazil", "chile"]),
+    ]
+
+    func testTheExampleGuideBuildsCompleteWithEveryLinkResolving() throws {
+        let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let summary = try SiteBuild.run(BuildOptions(source: Self.repository, output: output))
+        XCTAssertGreaterThan(summary.pages, 40)
+
+        let fm = FileManager.default
+        let countries = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/countries").path)
+            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+        let cities = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/cities").path)
+            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+        XCTAssertGreaterThanOrEqual(countries.count, 32)
+        XCTAssertGreaterThanOrEqual(cities.count, 8)
+        for slug in ["united-states", "france", "england", "scotland", "spain"] { XCTAssertTrue(countries.contains(slug), slug) }
+        for slug in ["london", "san-francisco", "sydney", "madrid"] { XCTAssertTrue(cities.contains(slug), slug) }
+
+        var files: Set<String> = []
+        let prefix = output.resolvingSymlinksInPath().path + "/"
+        let walker = fm.enumerator(at: output, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            files.insert(String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count)))
+        }
+        for slug in countries { XCTAssertTrue(files.contains("countries/\(slug).html"), slug) }
+        for slug in cities { XCTAssertTrue(files.contains("cities/\(slug).html"), slug) }
+
+        func page(_ path: String) throws -> String { try String(contentsOf: output.appending(path: path), encoding: .utf8) }
+        for path in files where path.hasSuffix(".html") {
+            XCTAssertEqual(HTMLLinks.broken(in: try page(path), page: path, files: files), [], "broken links in \(path)")
+        }
+
+        // The gallery: sections in order, each with exactly its countries.
+        let gallery = try page("flags/index.html")
+        var position = gallery.startIndex
+        for (index, section) in Self.gallery.enumerated() {
+            let heading = try XCTUnwrap(gallery.range(of: section.heading, range: position..<gallery.endIndex), section.heading)
+            let end = index + 1 < Self.gallery.count
+                ? gallery.range(of: Self.gallery[index + 1].heading, range: heading.upperBound..<gallery.endIndex)?.lowerBound ?? gallery.endIndex
+                : gallery.endIndex
+            let body = String(gallery[heading.upperBound..<end])
+            let linked = Set(HTMLLinks.urls(in: body).filter { $0.contains("countries/") }
+                .map { String($0.split(separator: "/").last!.dropLast(5)) })
+            XCTAssertTrue(Set(section.countries).isSubset(of: linked), "\(section.heading): \(linked.sorted())")
+            position = heading.upperBound
+        }
+
+        // A city without a picture shows the theme's placeholder.
+        let withoutPicture = try cities.filter { slug in
+            let text = try String(contentsOf: Self.repository.appending(path: "content/cities/\(slug).md"), encoding: .utf8)
+            return !text.contains("\npicture:")
+        }
+        XCTAssertFalse(withoutPicture.isEmpty, "the example has a city without a picture")
+        for slug in withoutPicture {
+            XCTAssertTrue(try page("cities/\(slug).html").contains("placeholder-city."), slug)
+        }
+    }
+}
