@@ -107,7 +107,7 @@ enum YAMLParser {
                 message += " that began at line \(start.line), column \(start.column)"
             }
         }
-        if !atEnd, scalars.dropFirst(parser.problem_mark.index).first == "\t" {
+        if !atEnd, !problem.contains("tab"), scalars.dropFirst(parser.problem_mark.index).first == "\t" {
             message += " (YAML does not allow tabs for indentation; use spaces)"
         }
         return Diagnostic(message, at: location(mark))
