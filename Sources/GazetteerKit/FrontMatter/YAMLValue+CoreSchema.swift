@@ -36,7 +36,26 @@ extension YAMLValue {
         case ".nan", ".NaN", ".NAN": return .nan
         default: break
         }
-        guard text.wholeMatch(of: #/[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?/#) != nil else { return nil }
-        return Double(text)
+        // Matched by hand: Swift's Regex would cost more than the rest of the parse.
+        var rest = Substring(text).utf8[...]
+        func skipSign() { if let first = rest.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { rest.removeFirst() } }
+        func skipDigits() -> Int {
+            let count = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            rest.removeFirst(count)
+            return count
+        }
+        skipSign()
+        var mantissaDigits = skipDigits()
+        if rest.first == UInt8(ascii: ".") {
+            rest.removeFirst()
+            mantissaDigits += skipDigits()
+        }
+        guard mantissaDigits > 0 else { return nil }
+        if let first = rest.first, first == UInt8(ascii: "e") || first == UInt8(ascii: "E") {
+            rest.removeFirst()
+            skipSign()
+            guard skipDigits() > 0 else { return nil }
+        }
+        return rest.isEmpty ? Double(text) : nil
     }
 }

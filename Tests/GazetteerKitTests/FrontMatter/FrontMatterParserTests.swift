@@ -52,6 +52,11 @@ import Testing
             empty:
             tagged: !!str 42
             exponent: 1e3
+            fraction: .5
+            negative: -2.5E-1
+            notFloat: 1.2.3
+            notExponent: 1e
+            version: 1.0a
             block: |
               line one
               line two
@@ -71,6 +76,11 @@ import Testing
         #expect(values["empty"] == .null)
         #expect(values["tagged"] == .string("42"))
         #expect(values["exponent"] == .double(1000))
+        #expect(values["fraction"] == .double(0.5))
+        #expect(values["negative"] == .double(-0.25))
+        #expect(values["notFloat"] == .string("1.2.3"))
+        #expect(values["notExponent"] == .string("1e"))
+        #expect(values["version"] == .string("1.0a"))
         #expect(values["block"] == .string("line one\nline two\n"))
     }
 
@@ -131,6 +141,8 @@ import Testing
         // A tab used for indentation.
         let tab = errors("---\nname: Madrid\n\tcountry: spain\n---\n")
         #expect(tab.count == 1 && tab[0].hasPrefix("\(path):3:1: malformed YAML: found a tab character"))
+        #expect(errors("---\n\tname: Madrid\n---\n") == ["\(path):2:1: malformed YAML: found character that cannot start any token, "
+                                                         + "while scanning for the next token (YAML does not allow tabs for indentation; use spaces)"])
         // An unclosed quote points at the quote, not at the end of the front matter.
         #expect(errors("---\nname: \"Madrid\ncountry: spain\n---\n")
                 == ["\(path):2:7: malformed YAML: found unexpected end of stream, while scanning a quoted scalar"])
