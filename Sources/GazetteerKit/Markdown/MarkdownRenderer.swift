@@ -55,7 +55,8 @@ enum MarkdownRenderer {
         // image URL (entities decoded) contains, so only our own images can carry it.
         let imageURLs = targets.filter { cmark_node_get_type($0) == CMARK_NODE_IMAGE }.map { string(cmark_node_get_url($0)) }
         var nonce = 0
-        while ([body] + imageURLs).contains(where: { $0.contains("gazetteer-image-\(nonce):") }) { nonce += 1 }
+        let texts = ([body] + imageURLs).map { Array($0.utf8) }
+        while texts.contains(where: { firstRange(of: Array("gazetteer-image-\(nonce):".utf8), in: $0) != nil }) { nonce += 1 }
         let marker = "gazetteer-image-\(nonce):"
 
         var replacements: [String] = []
@@ -82,17 +83,39 @@ enum MarkdownRenderer {
     /// Swaps each `<img src="MARKER{n}" ... />` that cmark wrote for `replacements[n]`.
     /// cmark escapes `>` in attributes, so the element ends at the first `>`.
     private static func replaceImages(in html: String, marker: String, with replacements: [String]) -> String {
-        let pieces = html.split(separator: "<img src=\"" + marker, omittingEmptySubsequences: false)
-        var result = String(pieces[0])
-        for piece in pieces.dropFirst() {
-            guard let quote = piece.firstIndex(of: "\""), let index = Int(piece[..<quote]), replacements.indices.contains(index),
-                  let end = piece[quote...].firstIndex(of: ">") else {
-                result += "<img src=\"" + marker + piece  // cannot happen; keep the text as it was
+        let html = Array(html.utf8), opening = Array("<img src=\"\(marker)".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(html.count)
+        var position = 0
+        while let start = firstRange(of: opening, in: html, from: position) {
+            let digitsEnd = html[start.upperBound...].firstIndex { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? html.count
+            guard let index = Int(String(decoding: html[start.upperBound..<digitsEnd], as: UTF8.self)),
+                  replacements.indices.contains(index), html[digitsEnd...].first == UInt8(ascii: "\""),
+                  let end = html[digitsEnd...].firstIndex(of: UInt8(ascii: ">")) else {
+                result += html[position..<start.upperBound]  // cannot happen; keep the text as it was
+                position = start.upperBound
                 continue
             }
-            result += replacements[index] + piece[piece.index(after: end)...]
+            result += html[position..<start.lowerBound]
+            result += replacements[index].utf8
+            position = end + 1
         }
-        return result
+        result += html[position...]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `from` (a plain byte search:
+    /// the standard library's `String.contains` is slow on long strings).
+    private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from: Int = 0) -> Range<Int>? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var index = from
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Walks the tree depth-first; `visit(node, entering)` returns false to skip a node's children.

@@ -69,6 +69,12 @@ import Testing
                 + " and <img src=\"kept.png\" alt=\"kept\" /></p>\n")
     }
 
+    @Test func manyImagesEachGetTheirOwnReplacement() {
+        let body = (0..<12).map { "![\($0)](p\($0).jpg)" }.joined(separator: " ")
+        #expect(render(body, resolveImage: { "[\($0.source)]" })
+                == "<p>" + (0..<12).map { "[p\($0).jpg]" }.joined(separator: " ") + "</p>\n")
+    }
+
     @Test func userContentCannotForgeTheImageMarker() {
         // Written markers, as URL, entity-encoded URL and raw HTML, all stay as written.
         let body = "![a](gazetteer-image-0:0) ![b](gazetteer&#45;image-1:0) ![real](real.jpg)\n\n<img src=\"gazetteer-image-2:0\">\n"
