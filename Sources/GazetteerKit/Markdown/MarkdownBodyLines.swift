@@ -34,6 +34,20 @@ struct MarkdownBodyLines {
         return reported - blockColumn + 1 + prefix.count
     }
 
+    /// The byte column of the opener (`[` or `<` of a link, `![` of an image) at or just
+    /// before `byteColumn` on a line: a link's first child may start later than right after
+    /// it (a code span's position is that of its content, after the backticks).
+    func openerByteColumn(line: Int, byteColumn: Int, image: Bool) -> Int {
+        let text = self.line(line)
+        let isOpener: (Int) -> Bool = { column in
+            let at = text.startIndex + column - 1
+            return image ? text[at] == UInt8(ascii: "!") && text.dropFirst(column).first == UInt8(ascii: "[")
+                         : text[at] == UInt8(ascii: "[") || text[at] == UInt8(ascii: "<")
+        }
+        guard byteColumn >= 1, byteColumn <= text.count else { return byteColumn }
+        return (1...byteColumn).reversed().first(where: isOpener) ?? byteColumn
+    }
+
     /// The 1-based column in Unicode scalars of a 1-based byte column.
     func scalarColumn(line: Int, byteColumn: Int) -> Int {
         1 + self.line(line).prefix(max(0, byteColumn - 1)).count { $0 & 0xC0 != 0x80 }

@@ -10,9 +10,11 @@ import CCmark
 ///
 /// Locations: cmark 0.30 gives inline nodes positions, with two flaws corrected here: a
 /// link whose text spans lines is placed on its closing line (and an autolink at a wrong
-/// column), so the position of its first child, minus the opener `[`, `![` or `<`, is used;
-/// and columns on a paragraph's continuation lines ignore the stripped container prefix
-/// (see `MarkdownBodyLines`). Columns are then counted in Unicode scalars.
+/// column), so the position of its first child, minus the opener `[`, `![` or `<`, is used
+/// (and checked against the source: a code span starts after its backticks); and columns on
+/// a paragraph's continuation lines ignore the stripped container prefix (see
+/// `MarkdownBodyLines`). Columns are then counted in Unicode scalars. Known limit: a link
+/// whose text begins with a line break is placed on the line where its text continues.
 enum MarkdownRenderer {
     /// Renders body to HTML. For every link, calls resolveLink: returning a String replaces the
     /// destination, nil keeps it as written. For every image, calls resolveImage: returning a
@@ -38,6 +40,7 @@ enum MarkdownRenderer {
                 column = lines.inlineByteColumn(line: line, reported: column, blockLine: Int(cmark_node_get_start_line(block)),
                                                 blockColumn: Int(cmark_node_get_start_column(block)))
             }
+            column = lines.openerByteColumn(line: line, byteColumn: column, image: openerWidth == 2)
             return SourceLocation(path: path, line: bodyStartLine - 1 + max(line, 1),
                                   column: lines.scalarColumn(line: line, byteColumn: max(column, 1)))
         }

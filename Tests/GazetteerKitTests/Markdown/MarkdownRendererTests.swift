@@ -108,6 +108,7 @@ import Testing
           spans](e.md) and <http://example.com>
 
         ## Head ![pic](p.jpg)
+        [`code`](f.md) and [![flag](g.png)](h.md)
 
         """
 
@@ -127,6 +128,9 @@ import Testing
             "e.md": at(10, 8),               // link text spanning two lines: where it opens
             "http://example.com": at(11, 20),  // autolink
             "p.jpg": at(13, 9),              // image in a heading
+            "f.md": at(14, 1),               // a code span begins after its backtick
+            "g.png": at(14, 21),             // an image inside a link
+            "h.md": at(14, 20),
         ]
         #expect(linkLocations(Self.locationBody) == expected)
     }
