@@ -1,0 +1,18 @@
+/// A libyaml parse event turned into a Swift value (see `YAMLParser.swift`), consumed by
+/// `YAMLTreeBuilder`. Locations already point into the whole file.
+struct YAMLEvent: Sendable {
+    enum Kind: Sendable {
+        case documentStart, documentEnd
+        /// `plain` is false for quoted and block scalars, which are always strings.
+        case scalar(String, plain: Bool)
+        case sequenceStart, sequenceEnd
+        case mappingStart, mappingEnd
+        case alias
+    }
+
+    var kind: Kind
+    /// The resolved tag (`tag:yaml.org,2002:str` for `!!str`), nil when none was written.
+    var tag: String? = nil
+    var anchor: String? = nil
+    var location: SourceLocation
+}
