@@ -54,23 +54,12 @@ enum SiteLoader {
             errors.append(Diagnostic("cannot read this file", at: SourceLocation(path: path)))
             return nil
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            errors.append(Diagnostic("this file is not valid UTF-8 text", at: invalidUTF8Location(in: data, path: path)))
+        do throws(DiagnosticList) {
+            return try SourceFile(path: path, contents: data)
+        } catch {
+            errors += error.diagnostics
             return nil
         }
-        return SourceFile(path: path, text: text)
-    }
-
-    /// Where the first byte that is not UTF-8 sits.
-    private static func invalidUTF8Location(in data: Data, path: String) -> SourceLocation {
-        var line = 1, lineStart = 0, offset = 0
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            offset += UTF8.width(scalar)
-            if scalar == "\n" { line += 1; lineStart = offset }
-        }
-        return SourceLocation(path: path, line: line, column: offset - lineStart + 1)
     }
 
     private static func readTheme(at folder: URL, displayName: String, errors: inout [Diagnostic]) -> Theme {
