@@ -1,4 +1,499 @@
-#include <vips/vips.h>
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <string.h>
 #include "vips_shim.h"
 
-int gz_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
+/* ---- process-wide state ------------------------------------------------ */
+
+static pthread_rwlock_t gz_guard;
+static GMutex gz_log_mutex;
+static GString *gz_log_text;   /* warnings captured while exclusive */
+static gboolean gz_capturing;
+static int gz_init_result = -1;
+
+/* GLib messages: while a failed job re-runs alone they are collected for its
+ * error message; otherwise warnings are dropped (libpng and friends warn
+ * about many harmless things) and only criticals reach stderr. */
+static void
+gz_log_handler(const gchar *domain, GLogLevelFlags level,
+    const gchar *message, gpointer user)
+{
+    gboolean forward = FALSE;
+
+    g_mutex_lock(&gz_log_mutex);
+    if (gz_capturing) {
+        if (message && gz_log_text->len < 2048 &&
+            !strstr(gz_log_text->str, message)) {
+            if (gz_log_text->len)
+                g_string_append(gz_log_text, "; ");
+            g_string_append(gz_log_text, message);
+        }
+    }
+    else if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL))
+        forward = TRUE;
+    g_mutex_unlock(&gz_log_mutex);
+
+    if (forward)
+        g_log_default_handler(domain, level, message, user);
+}
+
+static void
+gz_init_once(void)
+{
+    pthread_rwlockattr_t attr;
+
+    if (VIPS_INIT("gazetteer"))
+        return;
+
+    pthread_rwlockattr_init(&attr);
+    /* A waiting exclusive job must not starve behind a stream of shared ones. */
+    pthread_rwlockattr_setkind_np(&attr,
+        PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    pthread_rwlock_init(&gz_guard, &attr);
+    pthread_rwlockattr_destroy(&attr);
+
+    gz_log_text = g_string_new(NULL);
+    g_log_set_default_handler(gz_log_handler, NULL);
+
+    /* The operation cache would serve stale images in watch mode and holds
+     * memory we want bounded; parallelism comes from running many jobs. */
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
+    vips_concurrency_set(1);
+
+    /* Nothing but the four formats we accept is ever decoded. */
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
+    vips_operation_block_set("VipsForeignLoadPng", FALSE);
+    vips_operation_block_set("VipsForeignLoadWebp", FALSE);
+    vips_operation_block_set("VipsForeignLoadSvg", FALSE);
+
+    gz_init_result = 0;
+}
+
+int
+gz_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, gz_init_once);
+    return gz_init_result;
+}
+
+const char *
+gz_vips_version(void)
+{
+    return vips_version_string();
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+void gz_shared_begin(void) { pthread_rwlock_rdlock(&gz_guard); }
+void gz_shared_end(void) { pthread_rwlock_unlock(&gz_guard); }
+
+void
+gz_exclusive_begin(void)
+{
+    pthread_rwlock_wrlock(&gz_guard);
+    vips_error_clear();
+    g_mutex_lock(&gz_log_mutex);
+    g_string_truncate(gz_log_text, 0);
+    gz_capturing = TRUE;
+    g_mutex_unlock(&gz_log_mutex);
+}
+
+char *
+gz_exclusive_end(void)
+{
+    char *buffer = vips_error_buffer_copy();
+    GString *message = g_string_new(g_strstrip(buffer));
+
+    g_free(buffer);
+
+    g_mutex_lock(&gz_log_mutex);
+    gz_capturing = FALSE;
+    if (gz_log_text->len) {
+        if (message->len)
+            g_string_append(message, "; ");
+        g_string_append(message, gz_log_text->str);
+    }
+    g_string_truncate(gz_log_text, 0);
+    g_mutex_unlock(&gz_log_mutex);
+
+    pthread_rwlock_unlock(&gz_guard);
+    return g_string_free(message, FALSE);
+}
+
+char *gz_error_take(void) { return vips_error_buffer_copy(); }
+void gz_free(void *p) { g_free(p); }
+
+/* ---- hashing ------------------------------------------------------------ */
+
+void
+gz_sha256_hex(const void *data, size_t length, char *out)
+{
+    GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+    const guchar *p = data;
+
+    /* g_checksum_update takes a gssize. */
+    while (length > 0) {
+        size_t chunk = length > (1u << 30) ? (1u << 30) : length;
+        g_checksum_update(sum, p, (gssize) chunk);
+        p += chunk;
+        length -= chunk;
+    }
+    g_strlcpy(out, g_checksum_get_string(sum), 65);
+    g_checksum_free(sum);
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+static VipsAccess
+gz_access(int sequential)
+{
+    return sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
+}
+
+/* fail_on ERROR: truncation, bad CRCs and other real damage fail the load
+ * (libvips would otherwise grey-fill); mere warnings do not. */
+int
+gz_load_jpeg(const void *buf, size_t len, int shrink, int sequential,
+    VipsImage **out)
+{
+    return vips_jpegload_buffer((void *) buf, len, out,
+        "shrink", shrink,
+        "access", gz_access(sequential),
+        "fail_on", VIPS_FAIL_ON_ERROR,
+        NULL);
+}
+
+int
+gz_load_png(const void *buf, size_t len, int sequential, VipsImage **out)
+{
+    return vips_pngload_buffer((void *) buf, len, out,
+        "access", gz_access(sequential),
+        "fail_on", VIPS_FAIL_ON_ERROR,
+        NULL);
+}
+
+int
+gz_load_webp(const void *buf, size_t len, double scale, int sequential,
+    VipsImage **out)
+{
+    return vips_webpload_buffer((void *) buf, len, out,
+        "scale", scale,
+        "access", gz_access(sequential),
+        "fail_on", VIPS_FAIL_ON_ERROR,
+        NULL);
+}
+
+/* From memory, so the document cannot pull in files beside it. */
+int
+gz_load_svg(const void *buf, size_t len, double scale, VipsImage **out)
+{
+    return vips_svgload_buffer((void *) buf, len, out,
+        "scale", scale,
+        "access", VIPS_ACCESS_SEQUENTIAL,
+        "fail_on", VIPS_FAIL_ON_ERROR,
+        NULL);
+}
+
+int gz_width(VipsImage *im) { return vips_image_get_width(im); }
+int gz_height(VipsImage *im) { return vips_image_get_height(im); }
+int gz_bands(VipsImage *im) { return vips_image_get_bands(im); }
+int gz_orientation(VipsImage *im) { return vips_image_get_orientation(im); }
+void gz_unref(VipsImage *im) { if (im) g_object_unref(im); }
+
+/* ---- processing --------------------------------------------------------- */
+
+static int
+gz_fix_size(VipsImage *in, VipsImage **out, int width, int height)
+{
+    VipsImage *t = NULL;
+    int w = vips_image_get_width(in);
+    int h = vips_image_get_height(in);
+
+    if (w == width && h == height)
+        return vips_copy(in, out, NULL);
+    /* Rounding in the resamplers can leave a pixel too many or too few:
+     * trim, or repeat the edge. */
+    if (vips_extract_area(in, &t, 0, 0, VIPS_MIN(w, width),
+            VIPS_MIN(h, height), NULL))
+        return -1;
+    if (vips_embed(t, out, 0, 0, width, height,
+            "extend", VIPS_EXTEND_COPY, NULL)) {
+        g_object_unref(t);
+        return -1;
+    }
+    g_object_unref(t);
+    return 0;
+}
+
+int
+gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height)
+{
+    VipsImage *t[4] = { NULL, NULL, NULL, NULL };
+    VipsBandFormat format = vips_image_get_format(in);
+    double hscale = (double) width / vips_image_get_width(in);
+    double vscale = (double) height / vips_image_get_height(in);
+    int result = -1;
+
+    if (width == vips_image_get_width(in) &&
+        height == vips_image_get_height(in))
+        return vips_copy(in, out, NULL);
+
+    if (vips_image_hasalpha(in)) {
+        if (vips_premultiply(in, &t[0], NULL) ||
+            vips_resize(t[0], &t[1], hscale, "vscale", vscale, NULL) ||
+            vips_unpremultiply(t[1], &t[2], NULL) ||
+            vips_cast(t[2], &t[3], format, NULL))
+            goto done;
+    }
+    else if (vips_resize(in, &t[3], hscale, "vscale", vscale, NULL))
+        goto done;
+
+    result = gz_fix_size(t[3], out, width, height);
+
+done:
+    for (int i = 0; i < 4; i++)
+        if (t[i])
+            g_object_unref(t[i]);
+    return result;
+}
+
+int
+gz_to_srgb(VipsImage *in, VipsImage **out)
+{
+    VipsImage *t = NULL;
+    VipsImage *u = NULL;
+    int result;
+
+    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME)) {
+        if (vips_icc_transform(in, &t, "srgb",
+                "embedded", TRUE,
+                "intent", VIPS_INTENT_RELATIVE,
+                NULL)) {
+            /* A broken profile: fall back to the plain conversion. */
+            vips_error_clear();
+            t = NULL;
+        }
+    }
+    if (!t) {
+        if (vips_colourspace(in, &t, VIPS_INTERPRETATION_sRGB, NULL))
+            return -1;
+    }
+    if (vips_image_get_format(t) != VIPS_FORMAT_UCHAR) {
+        result = vips_cast_uchar(t, &u, NULL);
+        g_object_unref(t);
+        if (result)
+            return -1;
+        t = u;
+    }
+    *out = t;
+    return 0;
+}
+
+VipsImage *
+gz_copy_memory(VipsImage *in)
+{
+    return vips_image_copy_memory(in);
+}
+
+int
+gz_autorot(VipsImage *in, VipsImage **out)
+{
+    return vips_autorot(in, out, NULL);
+}
+
+int
+gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width,
+    int height)
+{
+    return vips_extract_area(in, out, left, top, width, height, NULL);
+}
+
+int
+gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height)
+{
+    return vips_smartcrop(in, out, width, height,
+        "interesting", VIPS_INTERESTING_ATTENTION, NULL);
+}
+
+int
+gz_drop_opaque_alpha(VipsImage *in, VipsImage **out)
+{
+    VipsImage *alpha = NULL;
+    double min;
+    int bands = vips_image_get_bands(in);
+
+    if (!vips_image_hasalpha(in))
+        return vips_copy(in, out, NULL);
+    if (vips_extract_band(in, &alpha, bands - 1, NULL))
+        return -1;
+    if (vips_min(alpha, &min, NULL)) {
+        g_object_unref(alpha);
+        return -1;
+    }
+    g_object_unref(alpha);
+    if (min < 255)
+        return vips_copy(in, out, NULL);
+    return vips_extract_band(in, out, 0, "n", bands - 1, NULL);
+}
+
+int
+gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
+{
+    VipsImage *flat = NULL;
+    int result;
+
+    switch (format) {
+    case GZ_SAVE_PNG:
+        return vips_pngsave(in, path,
+            "strip", TRUE,
+            "compression", 6,
+            NULL);
+
+    case GZ_SAVE_JPEG:
+        /* JPEG has no alpha: composite over white. */
+        if (vips_image_hasalpha(in)) {
+            double white[] = { 255, 255, 255 };
+            VipsArrayDouble *background = vips_array_double_new(white, 3);
+
+            result = vips_flatten(in, &flat, "background", background, NULL);
+            vips_area_unref(VIPS_AREA(background));
+            if (result)
+                return -1;
+            in = flat;
+        }
+        result = vips_jpegsave(in, path,
+            "strip", TRUE,
+            "Q", quality,
+            "optimize_coding", TRUE,
+            NULL);
+        if (flat)
+            g_object_unref(flat);
+        return result;
+
+    case GZ_SAVE_WEBP:
+        return vips_webpsave(in, path,
+            "strip", TRUE,
+            "Q", quality,
+            NULL);
+
+    case GZ_SAVE_AVIF:
+        return vips_heifsave(in, path,
+            "strip", TRUE,
+            "Q", quality,
+            "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+            NULL);
+    }
+    vips_error("gazetteer", "unknown output format %d", (int) format);
+    return -1;
+}
+
+/* ---- test fixtures ------------------------------------------------------ */
+
+int
+gz_fixture_write(const char *path, const char *format, int width, int height,
+    int seed, double sigma, int quality, int orientation,
+    const char *exif_text)
+{
+    VipsImage *base = vips_image_new();
+    VipsImage **t = (VipsImage **) vips_object_local_array(
+        VIPS_OBJECT(base), 10);
+    VipsImage *rgb;
+    int result;
+
+    /* Three seeded noise planes, blurred a little so they compress like a
+     * photograph rather than like static, over a diagonal colour ramp so
+     * each picture looks different. */
+    for (int i = 0; i < 3; i++)
+        if (vips_gaussnoise(&t[i], width, height,
+                "mean", 128.0, "sigma", sigma, "seed", seed * 3 + i,
+                NULL))
+            goto fail;
+    if (vips_bandjoin(t, &t[3], 3, NULL) ||
+        vips_gaussblur(t[3], &t[4], 0.8, NULL) ||
+        vips_xyz(&t[5], width, height, NULL) ||
+        vips_linear1(t[5], &t[6],
+            255.0 / (width + height), (double) (seed * 37 % 128) - 64,
+            NULL))
+        goto fail;
+    {
+        VipsImage *x = NULL, *y = NULL, *ramp = NULL, *sum = NULL;
+        VipsImage *pair[2];
+
+        if (vips_extract_band(t[6], &x, 0, NULL) ||
+            vips_extract_band(t[6], &y, 1, NULL))
+            goto fail;
+        pair[0] = x;
+        pair[1] = y;
+        if (vips_sum(pair, &sum, 2, NULL)) {
+            g_object_unref(x);
+            g_object_unref(y);
+            goto fail;
+        }
+        g_object_unref(x);
+        g_object_unref(y);
+        result = vips_add(t[4], sum, &ramp, NULL);
+        g_object_unref(sum);
+        if (result)
+            goto fail;
+        t[7] = ramp;
+    }
+    if (vips_cast_uchar(t[7], &t[8], NULL) ||
+        vips_copy(t[8], &t[9],
+            "interpretation", VIPS_INTERPRETATION_sRGB, NULL))
+        goto fail;
+    rgb = t[9];
+
+    if (orientation > 0)
+        vips_image_set_int(rgb, VIPS_META_ORIENTATION, orientation);
+    if (exif_text) {
+        vips_image_set_string(rgb, "exif-ifd0-Artist", exif_text);
+        vips_image_set_string(rgb, "exif-ifd0-ImageDescription", exif_text);
+    }
+
+    if (strcmp(format, "jpeg") == 0)
+        result = vips_jpegsave(rgb, path, "Q", quality, NULL);
+    else if (strcmp(format, "png") == 0)
+        result = vips_pngsave(rgb, path, NULL);
+    else if (strcmp(format, "webp") == 0)
+        result = vips_webpsave(rgb, path, "Q", quality, NULL);
+    else {
+        vips_error("gazetteer", "unknown fixture format %s", format);
+        result = -1;
+    }
+    g_object_unref(base);
+    return result;
+
+fail:
+    g_object_unref(base);
+    return -1;
+}
+
+int
+gz_fixture_inspect(const char *path, int band, int *width, int *height,
+    int *bands, double *mean, int *has_exif)
+{
+    VipsImage *im = vips_image_new_from_file(path, NULL);
+    VipsImage *one = NULL;
+
+    if (!im)
+        return -1;
+    *width = vips_image_get_width(im);
+    *height = vips_image_get_height(im);
+    *bands = vips_image_get_bands(im);
+    *has_exif = vips_image_get_typeof(im, VIPS_META_EXIF_NAME) != 0;
+    if (vips_extract_band(im, &one, band, NULL) ||
+        vips_avg(one, mean, NULL)) {
+        if (one)
+            g_object_unref(one);
+        g_object_unref(im);
+        return -1;
+    }
+    g_object_unref(one);
+    g_object_unref(im);
+    return 0;
+}

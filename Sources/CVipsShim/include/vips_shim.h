@@ -1,5 +1,89 @@
 #ifndef GAZETTEER_VIPS_SHIM_H
 #define GAZETTEER_VIPS_SHIM_H
-/* Non-variadic wrappers around libvips, for Swift. */
-int gz_vips_init(const char *argv0);
+/*
+ * Non-variadic wrappers around libvips, for Swift (Swift cannot call C
+ * variadic functions, and VIPS_INIT is a macro). Imported by exactly one
+ * Swift file: Sources/Thumbnails/Vips.swift.
+ *
+ * Every function returning int returns 0 on success and -1 on failure, with
+ * the reason in libvips' error buffer (see gz_error_take) or, for failures
+ * libvips only logs, in the captured GLib log (see gz_exclusive_end).
+ */
+#include <stddef.h>
+#include <vips/vips.h>
+
+/* Output encodings understood by gz_save. */
+typedef enum {
+    GZ_SAVE_PNG = 0,
+    GZ_SAVE_JPEG = 1,
+    GZ_SAVE_WEBP = 2,
+    GZ_SAVE_AVIF = 3,
+} GzSaveFormat;
+
+/* Start libvips once per process: operation cache off, one worker thread per
+ * pipeline, every loader blocked except JPEG, PNG, WebP and SVG, GLib
+ * warnings routed to our capture. Returns 0 on success. Idempotent. */
+int gz_init(void);
+const char *gz_vips_version(void);
+
+/* Concurrency guard around libvips' process-wide error buffer. Ordinary work
+ * runs under the shared side; a failed job is re-run alone under the
+ * exclusive side, so the error buffer and the captured GLib warnings belong
+ * to it only. gz_exclusive_end returns a g_malloc'd message (error buffer
+ * then captured warnings; maybe empty), free with gz_free. */
+void gz_shared_begin(void);
+void gz_shared_end(void);
+void gz_exclusive_begin(void);
+char *gz_exclusive_end(void);
+
+/* Take (and clear) libvips' error buffer; g_malloc'd, free with gz_free. */
+char *gz_error_take(void);
+void gz_free(void *p);
+
+/* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]. */
+void gz_sha256_hex(const void *data, size_t length, char *out);
+
+/* Loaders, from memory (the caller keeps the buffer alive while the image
+ * lives). They read the header only; pixels are decoded on demand.
+ * sequential != 0 asks for top-to-bottom streaming access. */
+int gz_load_jpeg(const void *buf, size_t len, int shrink, int sequential, VipsImage **out);
+int gz_load_png(const void *buf, size_t len, int sequential, VipsImage **out);
+int gz_load_webp(const void *buf, size_t len, double scale, int sequential, VipsImage **out);
+int gz_load_svg(const void *buf, size_t len, double scale, VipsImage **out);
+
+int gz_width(VipsImage *im);
+int gz_height(VipsImage *im);
+int gz_bands(VipsImage *im);
+/* EXIF orientation 1..8 (1 when absent). */
+int gz_orientation(VipsImage *im);
+void gz_unref(VipsImage *im);
+
+/* Resize to exactly width x height (independent horizontal and vertical
+ * factors, alpha premultiplied while resampling). */
+int gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height);
+/* Convert to 8-bit sRGB (embedded ICC profile honoured when present). */
+int gz_to_srgb(VipsImage *in, VipsImage **out);
+/* Decode into memory: the one real decode of a job. NULL on failure. */
+VipsImage *gz_copy_memory(VipsImage *in);
+/* Apply and remove the EXIF orientation. */
+int gz_autorot(VipsImage *in, VipsImage **out);
+int gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
+/* libvips' attention-based crop to width x height. */
+int gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height);
+/* Drop the alpha band when every pixel is opaque (else a plain copy). */
+int gz_drop_opaque_alpha(VipsImage *in, VipsImage **out);
+/* Save with all metadata stripped. quality is 1..100 (ignored for PNG). */
+int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality);
+
+/* Test fixtures: a noisy, blurred colour picture (seeded, so each seed gives
+ * a different image) saved as format ("jpeg", "png", "webp"), with optional
+ * EXIF orientation (0 = none) and EXIF artist/GPS text (NULL = none). */
+int gz_fixture_write(const char *path, const char *format, int width, int height,
+                     int seed, double sigma, int quality, int orientation,
+                     const char *exif_text);
+/* Facts about an image file (for tests): size, bands, mean of band `band`
+ * over the whole image, and whether it carries EXIF data. */
+int gz_fixture_inspect(const char *path, int band, int *width, int *height,
+                       int *bands, double *mean, int *has_exif);
+
 #endif

@@ -1,0 +1,84 @@
+extension Renderer {
+    /// Literal text, re-indented at line starts when a partial or block is being indented.
+    mutating func write(_ chunk: TextChunk) {
+        if chunk.lineStarts.isEmpty || (indentation.isNone && initialDrop == nil) {
+            output.append(contentsOf: chunk.bytes)
+            return
+        }
+        chunk.bytes.withUnsafeBufferPointer { bytes in
+            var from = 0
+            for start in chunk.lineStarts {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<start]))
+                var drop = beginLine()
+                var index = start
+                while drop > 0 && index < bytes.count && bytes[index].isBlank {
+                    index += 1
+                    drop -= 1
+                }
+                from = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from...]))
+        }
+    }
+
+    /// At the start of a template line: writes the indentation and returns how many
+    /// leading blanks of the line to drop.
+    private mutating func beginLine() -> Int {
+        defer { initialDrop = nil }
+        if let initial = initialDrop, initial.mark == output.count { return initial.width }
+        output += indentation.add
+        return indentation.drop
+    }
+
+    mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { output.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ int: Int) {
+        if int >= 0 && int < 10 {
+            output.append(UInt8(ascii: "0") + UInt8(int))
+        } else {
+            append(String(int))
+        }
+    }
+
+    /// Integral values print without a fraction (`2.0` as `2`), others as Swift prints them
+    /// (`1.21`): the shortest text that reads back as the same number.
+    mutating func append(_ double: Double) {
+        if double.isFinite && double.rounded() == double && abs(double) < 1e15 {
+            append(Int(double))
+        } else {
+            append(double.description)
+        }
+    }
+
+    /// HTML-escapes `& < > " '`.
+    mutating func appendEscaped(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes in
+            var from = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte <= UInt8(ascii: ">") {
+                    let entity: StaticString
+                    switch byte {
+                    case UInt8(ascii: "&"): entity = "&amp;"
+                    case UInt8(ascii: "<"): entity = "&lt;"
+                    case UInt8(ascii: ">"): entity = "&gt;"
+                    case UInt8(ascii: "\""): entity = "&quot;"
+                    case UInt8(ascii: "'"): entity = "&#39;"
+                    default: index += 1; continue
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<index]))
+                    entity.withUTF8Buffer { output.append(contentsOf: $0) }
+                    from = index + 1
+                }
+                index += 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<count]))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// A set of templates parsed once, that name each other as partials and parents, rendered by
+/// name any number of times, from any number of threads.
+public struct TemplateLibrary: Sendable {
+    private let templates: [String: ParsedTemplate]
+
+    /// Parses every template; throws every parse error of every template at once.
+    public init(_ sources: [TemplateSource]) throws(MustacheErrorList) {
+        var templates: [String: ParsedTemplate] = [:]
+        var errors: [MustacheError] = []
+        for source in sources {
+            var parser = Parser(source)
+            if let template = parser.parse() {
+                if let earlier = templates[source.name] {
+                    errors.append(MustacheError(path: source.path, line: 1, column: 1,
+                                                message: "a second template named \"\(source.name)\" (the first is \(earlier.path))"))
+                }
+                templates[source.name] = template
+            }
+            errors += parser.errors
+        }
+        guard errors.isEmpty else { throw MustacheErrorList(errors) }
+        self.templates = templates
+    }
+
+    /// The names of all templates, sorted.
+    public var names: [String] { templates.keys.sorted() }
+
+    /// Renders the template `name` with `context` at the bottom of the context stack.
+    /// In strict mode an interpolation of a name that resolves to nothing, and a partial or
+    /// parent that does not exist, are errors; otherwise (the spec) they render nothing.
+    public func render(_ name: String, context: MustacheValue, strict: Bool) throws(MustacheError) -> String {
+        guard let template = templates[name] else {
+            throw MustacheError(path: name, line: 1, column: 1, message: "no template named \"\(name)\"")
+        }
+        var renderer = Renderer(templates: templates, strict: strict, context: context)
+        try renderer.render(template.nodes, path: template.path)
+        return renderer.string
+    }
+
+    /// The names of the partials and parents `name` may include, directly or through each
+    /// other (static names only; `{{>*name}}` is resolved at render time). Names without a
+    /// template are included, so that adding that template can be noticed.
+    public func dependencies(of name: String) -> Set<String> {
+        var found: Set<String> = []
+        var pending = Array(templates[name]?.references ?? [])
+        while let next = pending.popLast() {
+            guard found.insert(next).inserted else { continue }
+            pending += templates[next]?.references ?? []
+        }
+        return found
+    }
+}

@@ -1,0 +1,306 @@
+/// Turns a token list into the node tree: matches tag pairs, removes standalone lines
+/// (a line holding only a section, comment, partial, delimiter, parent or block tag),
+/// marks where source lines begin, and works out the indentation of partials and blocks.
+struct TreeBuilder {
+    private let bytes: [UInt8]
+    private let path: String
+    private(set) var errors: [MustacheError] = []
+    /// Names of the partials and parents named statically.
+    private(set) var references: Set<String> = []
+
+    private var frames: [BuilderFrame] = []
+    private var positionOf: (Int) -> SourcePosition = { _ in SourcePosition(line: 1, column: 1) }
+
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    mutating func build(_ tokens: [Token], positionOf: @escaping (Int) -> SourcePosition) -> [Node] {
+        self.positionOf = positionOf
+        let rootTag = Tag(kind: .section, content: "", start: 0, end: 0)
+        frames = [BuilderFrame(kind: .root, name: "", open: rootTag, contentStart: 0)]
+        var pendingText: Range<Int>?
+        var skipTo = 0
+        for token in tokens {
+            switch token {
+            case .text(let range):
+                pendingText = max(range.lowerBound, min(skipTo, range.upperBound))..<range.upperBound
+            case .tag(let tag):
+                let lineBegin = lineBeginning(before: tag.start)
+                let leftClear = bytes[lineBegin..<tag.start].allSatisfy(\.isBlank)
+                let lineEnd = endOfBlankRest(after: tag.end)
+                let rightClear = lineEnd != nil
+                let closing = tag.kind == .close ? frameClosed(by: tag) : nil
+                let (trimLeft, trimRight, removed) = standalone(
+                    tag, closing: closing, leftClear: leftClear, rightClear: rightClear)
+                if let text = pendingText {
+                    let end = trimLeft ? max(text.lowerBound, lineBegin) : text.upperBound
+                    emitText(text.lowerBound..<end)
+                    pendingText = nil
+                }
+                if tag.start == lineBegin && !removed {
+                    emit(.text(TextChunk(bytes: [], lineStarts: [0])))
+                }
+                let contentStart = trimRight ? lineEnd! : tag.end
+                if trimRight { skipTo = contentStart }
+                let indentation = trimLeft ? Array(bytes[lineBegin..<tag.start]) : nil
+                handle(tag, closing: closing, contentStart: contentStart, indentation: indentation,
+                       leftClear: leftClear, standalone: removed, rightClear: rightClear)
+            }
+        }
+        if let text = pendingText { emitText(text) }
+        while frames.count > 1 {
+            let frame = frames[frames.count - 1]
+            fail("unclosed \(frame.kindDescription) \"\(frame.name)\"", at: frame.open.start)
+            finish(closingAt: bytes.count)
+        }
+        return frames[0].nodes
+    }
+
+    // MARK: Standalone lines
+
+    /// Whether a tag removes the blanks before it on its line (`trimLeft`), the blanks and
+    /// line end after it (`trimRight`), and whether its line is gone from the output (`removed`).
+    private func standalone(_ tag: Tag, closing: Int?, leftClear: Bool, rightClear: Bool)
+        -> (trimLeft: Bool, trimRight: Bool, removed: Bool)
+    {
+        let top = frames[frames.count - 1]
+        switch tag.kind {
+        case .variable, .unescaped:
+            return (false, false, false)
+        case .block where top.kind == .parent:
+            // Inside a parent only blocks count: what is left of the tag is ignored,
+            // and a line end right after it belongs to the tag, not to the content.
+            return (false, rightClear, true)
+        case .parent:
+            // What follows the tag is inside the parent and ignored: only the left counts.
+            return (leftClear, leftClear && rightClear, leftClear)
+        case .close:
+            let frame = closing.map { frames[$0] } ?? top
+            switch frame.kind {
+            case .definition:
+                // The content ends at the start of the closing tag's line when only blanks precede it.
+                return (leftClear, false, true)
+            case .parent:
+                let alone = frame.openLeftClear && rightClear
+                return (false, alone, alone)
+            default:
+                let alone = leftClear && rightClear
+                return (alone, alone, alone)
+            }
+        default:
+            let alone = leftClear && rightClear
+            return (alone, alone, alone)
+        }
+    }
+
+    /// The offset just past the previous line end, or 0.
+    private func lineBeginning(before offset: Int) -> Int {
+        var index = offset
+        while index > 0 && bytes[index - 1] != .newline { index -= 1 }
+        return index
+    }
+
+    /// When only blanks follow `offset` up to the end of its line, the offset just past
+    /// that line end (or the end of the source).
+    private func endOfBlankRest(after offset: Int) -> Int? {
+        var index = offset
+        while index < bytes.count && bytes[index].isBlank { index += 1 }
+        if index == bytes.count { return index }
+        if bytes[index] == .newline { return index + 1 }
+        if bytes[index] == .carriageReturn && index + 1 < bytes.count && bytes[index + 1] == .newline {
+            return index + 2
+        }
+        return nil
+    }
+
+    /// The leading blanks of the first line in `range` that holds anything but blanks.
+    private func firstLineIndentation(in range: Range<Int>) -> [UInt8]? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let lineStart = index
+            while index < range.upperBound && bytes[index].isBlank { index += 1 }
+            if index < range.upperBound && bytes[index] != .newline
+                && !(bytes[index] == .carriageReturn && index + 1 < range.upperBound && bytes[index + 1] == .newline)
+            {
+                return Array(bytes[lineStart..<index])
+            }
+            while index < range.upperBound && bytes[index] != .newline { index += 1 }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Nodes
+
+    private mutating func emit(_ node: Node) {
+        let top = frames.count - 1
+        if case .text(let chunk) = node, case .text(var last)? = frames[top].nodes.last,
+           last.lineStarts.last != last.bytes.count
+        {
+            last.lineStarts += chunk.lineStarts.map { $0 + last.bytes.count }
+            last.bytes += chunk.bytes
+            frames[top].nodes[frames[top].nodes.count - 1] = .text(last)
+            return
+        }
+        frames[top].nodes.append(node)
+    }
+
+    private mutating func emitText(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        var lineStarts: [Int] = []
+        if range.lowerBound == 0 || bytes[range.lowerBound - 1] == .newline {
+            lineStarts.append(0)
+        }
+        for index in range.dropLast() where bytes[index] == .newline {
+            lineStarts.append(index + 1 - range.lowerBound)
+        }
+        emit(.text(TextChunk(bytes: Array(bytes[range]), lineStarts: lineStarts)))
+    }
+
+    private mutating func handle(_ tag: Tag, closing: Int?, contentStart: Int, indentation: [UInt8]?,
+                                 leftClear: Bool, standalone: Bool, rightClear: Bool)
+    {
+        let position = positionOf(tag.start)
+        switch tag.kind {
+        case .comment, .delimiters:
+            break
+        case .variable, .unescaped:
+            guard let name = contextName(tag) else { return }
+            emit(.variable(Variable(name: name, escaped: tag.kind == .variable, position: position)))
+        case .section, .inverted:
+            guard let name = contextName(tag) else { return }
+            var frame = BuilderFrame(kind: .section(inverted: tag.kind == .inverted), name: tag.content,
+                                     open: tag, contentStart: contentStart)
+            frame.contextName = name
+            frames.append(frame)
+        case .partial:
+            guard let reference = templateReference(tag) else { return }
+            emit(.partial(PartialInclusion(reference: reference, indentation: indentation, position: position)))
+        case .parent:
+            guard let reference = templateReference(tag) else { return }
+            var frame = BuilderFrame(kind: .parent, name: normalizedName(tag.content), open: tag,
+                                     contentStart: contentStart)
+            frame.reference = reference
+            frame.indentation = indentation
+            frame.openLeftClear = leftClear
+            frames.append(frame)
+        case .block:
+            guard validName(tag) else { return }
+            let inParent = frames[frames.count - 1].kind == .parent
+            var frame = BuilderFrame(kind: inParent ? .definition : .slot, name: tag.content, open: tag,
+                                     contentStart: contentStart)
+            frame.openStandalone = inParent ? rightClear : standalone
+            frames.append(frame)
+        case .close:
+            guard let target = closing else {
+                let top = frames[frames.count - 1]
+                if top.kind == .root {
+                    fail("closing tag \"\(tag.content)\" without an open section", at: tag.start)
+                    return
+                }
+                let opened = positionOf(top.open.start)
+                fail("closing tag \"\(tag.content)\" does not match \(top.kindDescription) \"\(top.name)\" opened at \(opened.line):\(opened.column)",
+                     at: tag.start)
+                finish(closingAt: tag.start)
+                return
+            }
+            while frames.count - 1 > target {
+                let inner = frames[frames.count - 1]
+                fail("unclosed \(inner.kindDescription) \"\(inner.name)\"", at: inner.open.start)
+                finish(closingAt: tag.start)
+            }
+            finish(closingAt: tag.start)
+        }
+    }
+
+    /// The index of the open frame a closing tag closes: the innermost one with its name.
+    private func frameClosed(by tag: Tag) -> Int? {
+        let name = normalizedName(tag.content)
+        return frames.indices.dropFirst().last { frames[$0].name == name }
+    }
+
+    /// Pops the innermost frame and adds what it built to the frame around it.
+    private mutating func finish(closingAt closeStart: Int) {
+        let frame = frames.removeLast()
+        let top = frames.count - 1
+        let position = positionOf(frame.open.start)
+        switch frame.kind {
+        case .root:
+            break
+        case .section(let inverted):
+            emit(.section(Section(name: frame.contextName!, inverted: inverted, nodes: frame.nodes, position: position)))
+        case .parent:
+            emit(.parent(ParentInclusion(reference: frame.reference!, definitions: frame.definitions,
+                                         indentation: frame.indentation, position: position)))
+        case .definition:
+            let indent = frame.openStandalone
+                ? firstLineIndentation(in: frame.contentStart..<max(frame.contentStart, closeStart))?.count ?? 0
+                : 0
+            if !frames[top].definitions.contains(where: { $0.name == frame.name }) {
+                frames[top].definitions.append(BlockDefinition(
+                    name: frame.name, nodes: frame.nodes, startsAtLineStart: frame.openStandalone,
+                    indentWidth: indent, path: path))
+            }
+        case .slot:
+            let lineBegin = lineBeginning(before: frame.open.start)
+            let indentation: [UInt8]
+            if frame.openStandalone {
+                indentation = firstLineIndentation(in: frame.contentStart..<max(frame.contentStart, closeStart))
+                    ?? Array(bytes[lineBegin..<frame.open.start])
+            } else {
+                indentation = Array(bytes[lineBegin..<frame.open.start].prefix(while: \.isBlank))
+            }
+            emit(.slot(BlockSlot(name: frame.name, nodes: frame.nodes, standalone: frame.openStandalone,
+                                 indentation: indentation)))
+        }
+    }
+
+    // MARK: Names
+
+    private mutating func fail(_ message: String, at offset: Int) {
+        errors.append(positionOf(offset).error(message, in: path))
+    }
+
+    private mutating func validName(_ tag: Tag) -> Bool {
+        if tag.content.isEmpty {
+            fail("empty tag", at: tag.start)
+            return false
+        }
+        if tag.content.contains(where: \.isBlankOrNewline) {
+            fail("invalid name \"\(tag.content)\": names cannot contain spaces", at: tag.start)
+            return false
+        }
+        return true
+    }
+
+    private mutating func contextName(_ tag: Tag) -> ContextName? {
+        guard validName(tag) else { return nil }
+        guard let name = ContextName(tag.content) else {
+            fail("invalid name \"\(tag.content)\"", at: tag.start)
+            return nil
+        }
+        return name
+    }
+
+    /// `* name` is written `*name`.
+    private func normalizedName(_ content: String) -> String {
+        guard content.first == "*" else { return content }
+        return "*" + String(content.dropFirst()).trimmingBlanks()
+    }
+
+    private mutating func templateReference(_ tag: Tag) -> TemplateReference? {
+        let name = normalizedName(tag.content)
+        guard validName(Tag(kind: tag.kind, content: name, start: tag.start, end: tag.end)) else { return nil }
+        guard name.first == "*" else {
+            references.insert(name)
+            return TemplateReference(name: name, dynamic: nil)
+        }
+        guard let dynamic = ContextName(String(name.dropFirst())), !dynamic.text.isEmpty else {
+            fail("invalid name \"\(name)\"", at: tag.start)
+            return nil
+        }
+        return TemplateReference(name: name, dynamic: dynamic)
+    }
+}

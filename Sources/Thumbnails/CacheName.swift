@@ -1,0 +1,57 @@
+/// Names of the files in the cache folder, and the cache key behind them.
+enum CacheName {
+    /// Bump when outputs would differ for the same inputs.
+    static let encoderVersion = 1
+
+    /// Marks the folder as a cache for backup tools (https://bford.info/cachedir/).
+    static let cacheDirTag = """
+        Signature: 8a477f597d28d172789f06886806bc55
+        # This file is a cache directory tag created by gazetteer (thumbnails).
+        # For information about cache directory tags see https://bford.info/cachedir/
+
+        """
+
+    /// `stem.<8 hex>.<ext>`, the digits from a hash of the source bytes, every parameter that
+    /// shapes the output, and the encoder.
+    static func fileName(
+        stem: String, sourceDigest: String, spec: ThumbnailSpec, scale: Int, size: PixelSize, format: ImageFormat
+    ) -> String {
+        let mode = switch spec.mode {
+        case .fit: "fit"
+        case .fill(let crop): "fill-\(crop.rawValue)"
+        }
+        let key = """
+            gazetteer thumbnail \(encoderVersion); libvips \(Vips.version); \(Vips.encoderSettings)
+            source \(sourceDigest)
+            mode \(mode); box \(spec.width)x\(spec.height); scales \(Set(spec.scales).sorted()); upscale \(spec.allowUpscale)
+            scale \(scale); size \(size); format \(format.rawValue)
+            """
+        let digest = ContentHash.sha256Hex(Array(key.utf8))
+        return "\(stem).\(digest.prefix(8)).\(format.fileExtension)"
+    }
+
+    /// Whether `name` is a thumbnail this module writes (`stem.<8 hex>.<ext>`).
+    static func isThumbnail(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, !parts[0].isEmpty else { return false }
+        let hex = parts[parts.count - 2]
+        return hex.count == 8 && hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+            && ["png", "jpg", "webp", "avif"].contains(parts[parts.count - 1])
+    }
+
+    /// A temporary name beside `fileName`, renamed into place when complete.
+    static func temporary(for fileName: String) -> String {
+        ".\(fileName).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    }
+
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.hasSuffix(".tmp") }
+
+    /// Why `stem` cannot start a file name, or nil when it can.
+    static func problem(withStem stem: String) -> String? {
+        if stem.isEmpty { return "the output name stem is empty" }
+        if stem.hasPrefix(".") { return "the output name stem \"\(stem)\" starts with a dot" }
+        if stem.contains("/") || stem.contains("\0") { return "the output name stem \"\(stem)\" contains \"/\"" }
+        if stem.utf8.count > 200 { return "the output name stem is longer than 200 bytes" }
+        return nil
+    }
+}

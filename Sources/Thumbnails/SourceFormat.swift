@@ -1,0 +1,47 @@
+/// The encodings accepted as sources. Nothing else is ever handed to a decoder.
+enum SourceFormat: String, Sendable {
+    case jpeg, png, webp, svg
+
+    var isVector: Bool { self == .svg }
+
+    /// The thumbnail encoding when the spec leaves it open: PNG for drawings, JPEG for photos.
+    var defaultOutput: ImageFormat {
+        switch self {
+        case .svg, .png: .png
+        case .jpeg, .webp: .jpeg
+        }
+    }
+
+    /// Whether a file of this name is taken as SVG. SVGs are recognised by name, not by
+    /// sniffing: real flag files open with XML prologues longer than libvips looks.
+    static func isSVGName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
+    }
+
+    /// The format of a file named `name` starting with `bytes`, or a message saying why it is refused.
+    static func identify(name: String, bytes: [UInt8]) -> Result<SourceFormat, Refusal> {
+        if isSVGName(name) { return .success(.svg) }
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        }
+        let ascii = { (text: String) in Array(text.utf8) }
+        if starts([0xFF, 0xD8, 0xFF]) { return .success(.jpeg) }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .success(.png) }
+        if starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8) { return .success(.webp) }
+        let known: [(String, [UInt8], Int)] = [
+            ("GIF", ascii("GIF8"), 0), ("TIFF", [0x49, 0x49, 0x2A, 0x00], 0), ("TIFF", [0x4D, 0x4D, 0x00, 0x2A], 0),
+            ("PDF", ascii("%PDF"), 0), ("BMP", ascii("BM"), 0), ("AVIF/HEIF", ascii("ftyp"), 4),
+            ("JPEG 2000", [0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50], 0), ("JPEG XL", [0xFF, 0x0A], 0),
+            ("Photoshop", ascii("8BPS"), 0), ("ICO", [0x00, 0x00, 0x01, 0x00], 0),
+        ]
+        for (label, magic, offset) in known where starts(magic, at: offset) {
+            return .failure(Refusal("\(label) is not an accepted image format (use JPEG, PNG, WebP or SVG)"))
+        }
+        if bytes.isEmpty { return .failure(Refusal("the file is empty")) }
+        return .failure(Refusal("not an image in an accepted format (JPEG, PNG, WebP, or SVG named .svg)"))
+    }
+
+    /// A reason for refusing a source.
+    struct Refusal: Error { var message: String; init(_ message: String) { self.message = message } }
+}

@@ -1,2 +1,0 @@
-import CVipsShim
-public enum ThumbnailsPlaceholder {}

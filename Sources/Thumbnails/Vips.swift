@@ -1,0 +1,335 @@
+import Foundation
+import CVipsShim
+
+/// Everything that touches libvips, through the CVipsShim wrappers; the rest of the module
+/// sees only Swift values. The only file importing CVipsShim.
+///
+/// libvips runs with its operation cache off and one worker thread per pipeline; parallelism
+/// comes from running many jobs at once. Its error buffer is process-wide, so jobs run under
+/// the shared side of a guard and a failed job is run again alone under the exclusive side,
+/// where the error buffer and the GLib warnings logged meanwhile are its own.
+enum Vips {
+    /// A libvips failure (or a refusal found while running libvips).
+    struct Failure: Error {
+        var message: String
+        /// Whether running the job alone may give a truer message (libvips failures do).
+        var retry: Bool
+    }
+
+    /// libvips started, once per process.
+    static let started: Bool = gz_init() == 0
+
+    /// The libvips version, part of the cache key.
+    static let version: String = String(cString: gz_vips_version())
+
+    /// Encoder settings, part of the cache key: change this when outputs would change.
+    static let encoderSettings = "lanczos3; jpeg q82 optimised; webp q80; avif q55; png z6; opaque alpha dropped"
+
+    private static func quality(_ format: ImageFormat) -> Int32 {
+        switch format {
+        case .jpeg: 82
+        case .webp: 80
+        case .avif: 55
+        case .png, .svg: 0
+        }
+    }
+
+    // MARK: Hashing
+
+    static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {
+        var out = [CChar](repeating: 0, count: 65)
+        gz_sha256_hex(bytes.baseAddress, bytes.count, &out)
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: Header
+
+    /// A source's size as stored (before EXIF rotation) and its EXIF orientation (1...8).
+    struct Header {
+        var size: PixelSize
+        var orientation: Int
+
+        /// The size as displayed.
+        var orientedSize: PixelSize { (5...8).contains(orientation) ? size.transposed : size }
+    }
+
+    /// Reads the header of `bytes` (no pixels are decoded). An SVG is measured at scale 1.
+    static func header(of bytes: [UInt8], format: SourceFormat) throws(Failure) -> Header {
+        try guarded { () throws(Failure) -> Header in
+            try withBytes(bytes) { raw throws(Failure) -> Header in
+                let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)
+                return Header(size: image.size, orientation: format == .svg ? 1 : Int(gz_orientation(image.pointer)))
+            }
+        }
+    }
+
+    // MARK: Rendering
+
+    /// One file to write.
+    struct Output {
+        var size: PixelSize
+        var format: ImageFormat
+        var path: String
+    }
+
+    /// How to turn a source into thumbnails.
+    struct Recipe {
+        var format: SourceFormat
+        /// The source size as displayed, as planned.
+        var source: PixelSize
+        var mode: ThumbnailMode
+        /// The largest output of the plan: decoded once at this size, the others derived from it.
+        var largest: PixelSize
+        /// The files to write (any of the plan's sizes).
+        var outputs: [Output]
+    }
+
+    /// Decodes `bytes` once and writes every output of `recipe`.
+    static func render(_ bytes: [UInt8], _ recipe: Recipe) throws(Failure) {
+        try guarded { () throws(Failure) in
+            try withBytes(bytes) { raw throws(Failure) in try render(raw, recipe) }
+        }
+    }
+
+    private static func render(_ raw: UnsafeRawBufferPointer, _ recipe: Recipe) throws(Failure) {
+        let largest = recipe.largest
+        let planned = ThumbnailGeometry.resampled(source: recipe.source, output: largest, mode: recipe.mode)
+
+        // Load at the smallest size that still leaves headroom for a good resample.
+        var shrink = 1
+        var svgScale = 1.0
+        switch recipe.format {
+        case .svg:
+            let widthFactor = Double(planned.width) / Double(recipe.source.width)
+            let heightFactor = Double(planned.height) / Double(recipe.source.height)
+            svgScale = max(widthFactor, heightFactor)
+            try checkSVGScale(svgScale, source: recipe.source)
+        case .jpeg, .webp:
+            let factor = min(
+                Double(recipe.source.width) / Double(planned.width),
+                Double(recipe.source.height) / Double(planned.height))
+            shrink = factor >= 16 ? 8 : factor >= 8 ? 4 : factor >= 4 ? 2 : 1
+        case .png:
+            break
+        }
+        let loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
+        let orientation = recipe.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
+        let swap = (5...8).contains(orientation)
+        let stored = loaded.size
+        let shown = swap ? stored.transposed : stored
+        if recipe.format == .svg {
+            // libvips ignores a scale outside its range (with only a warning) and would
+            // render at full size: refuse anything but the size asked for.
+            let expected = PixelSize(
+                width: Int((Double(recipe.source.width) * svgScale).rounded()),
+                height: Int((Double(recipe.source.height) * svgScale).rounded()))
+            let slack = 2 + Int(svgScale.rounded(.up))
+            if abs(stored.width - expected.width) > slack || abs(stored.height - expected.height) > slack {
+                throw Failure(
+                    message: "the SVG would render at \(stored) instead of about \(expected); refusing it",
+                    retry: false)
+            }
+        }
+
+        // Resample in the stored orientation (streaming), convert to sRGB, decode into memory
+        // once, then rotate upright and crop.
+        let target = ThumbnailGeometry.resampled(source: shown, output: largest, mode: recipe.mode)
+        let resized = try image("cannot resize the image") {
+            gz_resize_exact(loaded.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+        }
+        let srgb = try image("cannot convert the image to sRGB") { gz_to_srgb(resized.pointer, $0) }
+        guard let decoded = gz_copy_memory(srgb.pointer) else { throw libraryFailure("cannot decode the image") }
+        var upright = Image(decoded)
+        if orientation != 1 {
+            let rotated = upright
+            upright = try image("cannot rotate the image upright") { gz_autorot(rotated.pointer, $0) }
+        }
+        let cropped: Image
+        switch recipe.mode {
+        case .fit:
+            cropped = upright
+        case .fill(.centre):
+            let left = (target.width - largest.width) / 2
+            let top = (target.height - largest.height) / 2
+            cropped = try image("cannot crop the image") {
+                gz_crop(upright.pointer, $0, Int32(left), Int32(top), Int32(largest.width), Int32(largest.height))
+            }
+        case .fill(.attention):
+            cropped = try image("cannot crop the image") {
+                gz_crop_attention(upright.pointer, $0, Int32(largest.width), Int32(largest.height))
+            }
+        }
+        let master = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(cropped.pointer, $0) }
+        try checkSize(master, largest)
+
+        for output in recipe.outputs {
+            let picture = output.size == largest
+                ? master
+                : try image("cannot resize the image") {
+                    gz_resize_exact(master.pointer, $0, Int32(output.size.width), Int32(output.size.height))
+                }
+            try checkSize(picture, output.size)
+            if gz_save(picture.pointer, output.path, saveFormat(output.format), quality(output.format)) != 0 {
+                throw libraryFailure("cannot encode \(output.format.rawValue.uppercased())")
+            }
+        }
+    }
+
+    /// The SVG scales libvips honours (outside them it warns and renders at scale 1).
+    static let svgScales: ClosedRange<Double> = 0.0011...90_000
+
+    static func checkSVGScale(_ scale: Double, source: PixelSize) throws(Failure) {
+        guard svgScales.contains(scale) else {
+            throw Failure(
+                message: "the SVG is \(source) at its own scale; the thumbnail would need it scaled by \(scale), "
+                    + "outside the range that renders safely (\(svgScales.lowerBound) to \(Int(svgScales.upperBound)))",
+                retry: false)
+        }
+    }
+
+    private static func checkSize(_ image: Image, _ size: PixelSize) throws(Failure) {
+        if image.size != size {
+            throw Failure(message: "internal error: made \(image.size) where \(size) was planned", retry: false)
+        }
+    }
+
+    private static func saveFormat(_ format: ImageFormat) -> GzSaveFormat {
+        switch format {
+        case .png, .svg: GZ_SAVE_PNG
+        case .jpeg: GZ_SAVE_JPEG
+        case .webp: GZ_SAVE_WEBP
+        case .avif: GZ_SAVE_AVIF
+        }
+    }
+
+    // MARK: Fixtures (tests and benchmarks)
+
+    static func writeFixture(
+        path: String, format: String, size: PixelSize, seed: Int, sigma: Double, quality: Int,
+        orientation: Int, exifText: String?
+    ) throws(Failure) {
+        try guarded { () throws(Failure) in
+            let result = gz_fixture_write(
+                path, format, Int32(size.width), Int32(size.height), Int32(seed), sigma, Int32(quality),
+                Int32(orientation), exifText)
+            if result != 0 { throw libraryFailure("cannot write \(path)") }
+        }
+    }
+
+    struct Inspection {
+        var size: PixelSize
+        var bands: Int
+        var mean: Double
+        var hasEXIF: Bool
+    }
+
+    static func inspect(path: String, band: Int) throws(Failure) -> Inspection {
+        try guarded { () throws(Failure) -> Inspection in
+            var width: Int32 = 0, height: Int32 = 0, bands: Int32 = 0, exif: Int32 = 0
+            var mean = 0.0
+            if gz_fixture_inspect(path, Int32(band), &width, &height, &bands, &mean, &exif) != 0 {
+                throw libraryFailure("cannot read \(path)")
+            }
+            return Inspection(
+                size: PixelSize(width: Int(width), height: Int(height)), bands: Int(bands), mean: mean,
+                hasEXIF: exif != 0)
+        }
+    }
+
+    // MARK: Plumbing
+
+    /// A libvips image, released when the last reference goes.
+    private final class Image {
+        let pointer: UnsafeMutablePointer<VipsImage>
+        init(_ pointer: UnsafeMutablePointer<VipsImage>) { self.pointer = pointer }
+        deinit { gz_unref(pointer) }
+        var size: PixelSize { PixelSize(width: Int(gz_width(pointer)), height: Int(gz_height(pointer))) }
+    }
+
+    private static func image(
+        _ context: String, _ operation: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws(Failure) -> Image {
+        var out: UnsafeMutablePointer<VipsImage>?
+        let status = operation(&out)
+        guard status == 0, let out else {
+            if let out { gz_unref(out) }
+            throw libraryFailure(context)
+        }
+        return Image(out)
+    }
+
+    private static func load(
+        _ raw: UnsafeRawBufferPointer, _ format: SourceFormat, shrink: Int, svgScale: Double, sequential: Bool
+    ) throws(Failure) -> Image {
+        guard let base = raw.baseAddress, raw.count > 0 else {
+            throw Failure(message: "the file is empty", retry: false)
+        }
+        let streaming: Int32 = sequential ? 1 : 0
+        return try image("cannot read the image") { out in
+            switch format {
+            case .jpeg: gz_load_jpeg(base, raw.count, Int32(shrink), streaming, out)
+            case .png: gz_load_png(base, raw.count, streaming, out)
+            case .webp: gz_load_webp(base, raw.count, 1 / Double(shrink), streaming, out)
+            case .svg: gz_load_svg(base, raw.count, svgScale, out)
+            }
+        }
+    }
+
+    /// A failure carrying (and clearing) libvips' error buffer.
+    private static func libraryFailure(_ context: String) -> Failure {
+        Failure(message: join(context, takeString(gz_error_take())), retry: true)
+    }
+
+    private static func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        defer { gz_free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// `context: detail`, the detail's lines trimmed and deduplicated.
+    private static func join(_ context: String, _ detail: String) -> String {
+        var seen: Set<String> = []
+        let lines = detail.split(whereSeparator: { $0 == "\n" || $0 == ";" })
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        return lines.isEmpty ? context : "\(context): \(lines.joined(separator: "; "))"
+    }
+
+    private static func withBytes<Result>(
+        _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let outcome = bytes.withUnsafeBytes { raw in
+            Swift.Result { () throws(Failure) -> Result in try body(raw) }
+        }
+        return try outcome.get()
+    }
+
+    /// Runs `body` among other jobs; if libvips fails, runs it again alone so that the
+    /// message (libvips' error buffer and GLib warnings) is this job's only.
+    private static func guarded<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        gz_shared_begin()
+        let first = Swift.Result { () throws(Failure) -> Result in try body() }
+        gz_shared_end()
+        switch first {
+        case .success(let value):
+            return value
+        case .failure(let failure) where !failure.retry:
+            throw failure
+        case .failure:
+            break
+        }
+        gz_exclusive_begin()
+        let second = Swift.Result { () throws(Failure) -> Result in try body() }
+        let logged = takeString(gz_exclusive_end())
+        switch second {
+        case .success(let value):
+            return value
+        case .failure(let failure):
+            if logged.isEmpty {
+                if failure.message.contains(":") || !failure.retry { throw failure }
+                throw Failure(message: failure.message + ": libvips gave no reason", retry: false)
+            }
+            throw Failure(message: join(failure.message, logged), retry: false)
+        }
+    }
+}
