@@ -8,8 +8,12 @@ public struct BuildOptions: Sendable {
     public var output: URL
     /// Where thumbnails are cached (default: `.gazetteer-cache/` in the source folder).
     public var cache: URL
+    /// False for `gazetteer check`: every validation runs (thumbnails are made into the
+    /// cache, so broken pictures are found), but the output folder is not touched.
+    public var writeOutput: Bool
 
-    public init(source: URL, output: URL? = nil, cache: URL? = nil) {
+    public init(source: URL, output: URL? = nil, cache: URL? = nil, writeOutput: Bool = true) {
+        self.writeOutput = writeOutput
         self.source = source.standardizedFileURL
         self.output = (output ?? source.appending(path: "site")).standardizedFileURL
         self.cache = (cache ?? source.appending(path: ".gazetteer-cache")).standardizedFileURL

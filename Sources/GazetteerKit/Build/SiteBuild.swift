@@ -102,6 +102,10 @@ public enum SiteBuild {
         }
 
         // Write.
+        guard options.writeOutput else {
+            return BuildSummary(pages: files.count, thumbnailsMade: report.made, thumbnailsReused: report.reused,
+                                seconds: Date().timeIntervalSince(started))
+        }
         var copies: [SiteWriter.Copy] = []
         var seen: Set<String> = []
         for plan in plans {
