@@ -8,6 +8,8 @@ public enum CommandLineTool {
 
     Usage:
       gazetteer build [--source DIR] [--output DIR]   generate the site
+      gazetteer check [--source DIR]                  find every problem, write nothing
+      gazetteer new country NAME                      start a new country (or: city, site)
       gazetteer --version                             print the version
       gazetteer help [COMMAND]                        show help
 
@@ -42,15 +44,20 @@ public enum CommandLineTool {
             output.print(usage)
             return 0
         case "help":
-            output.print(rest.first == "build" ? buildUsage : usage)
+            let help = ["build": buildUsage, "check": checkUsage, "new": newUsage]
+            output.print(rest.first.flatMap { help[$0] } ?? usage)
             return 0
         case "--version", "-V", "version":
             output.print("gazetteer \(GazetteerVersion.current)")
             return 0
         case "build":
             return build(rest, output: output)
+        case "check":
+            return check(rest, output: output)
+        case "new":
+            return new(rest, output: output)
         default:
-            let hint = NameSuggestion.hint(for: command, in: ["build", "help"])
+            let hint = NameSuggestion.hint(for: command, in: ["build", "check", "new", "help"])
             output.error("gazetteer: unknown command \"\(command)\"\(hint)\n\n\(usage)")
             return 2
         }

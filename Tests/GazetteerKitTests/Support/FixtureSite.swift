@@ -25,10 +25,15 @@ struct FixtureSite {
     /// Builds with the command-line front end; returns the exit status and what it printed.
     @discardableResult
     func build(_ extra: [String] = []) -> (status: Int32, out: String, err: String) {
+        run(["build", "--source", root.path] + extra)
+    }
+
+    /// Runs `gazetteer` with `arguments`; returns the exit status and what it printed.
+    @discardableResult
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
         let box = OutputBox()
         let status = CommandLineTool.run(
-            ["build", "--source", root.path] + extra,
-            output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
+            arguments, output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
         return (status, box.out, box.err)
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+
+extension CommandLineTool {
+    static let checkUsage = """
+    Usage: gazetteer check [--source DIR]
+
+    Runs every validation of a build (front matter, references between pages, links in
+    Markdown, templates in strict mode, every image decoded) without writing the site.
+    Prints every problem as path:line:col: message and exits 1 if there is any.
+    """
+
+    static func check(_ words: [String], output: TextOutput) -> Int32 {
+        var arguments = Arguments(valued: ["--source", "--cache"], flags: ["--help", "-h"])
+        do throws(Arguments.UsageError) {
+            try arguments.parse(words)
+        } catch {
+            output.error("gazetteer check: \(error)\n\n\(checkUsage)")
+            return 2
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            output.print(checkUsage)
+            return 0
+        }
+        if let extra = arguments.positionals.first {
+            output.error("gazetteer check: unexpected argument \"\(extra)\"\n\n\(checkUsage)")
+            return 2
+        }
+        let options = BuildOptions(
+            source: folder(arguments.value("--source")) ?? currentFolder,
+            cache: folder(arguments.value("--cache")), writeOutput: false)
+        do throws(DiagnosticList) {
+            let summary = try SiteBuild.run(options)
+            output.print("No problems found (\(summary.pages) pages checked)")
+            return 0
+        } catch {
+            for diagnostic in error.diagnostics { output.error(diagnostic.description) }
+            let count = error.diagnostics.count
+            output.error("gazetteer check: \(count) problem\(count == 1 ? "" : "s") found")
+            return 1
+        }
+    }
+}

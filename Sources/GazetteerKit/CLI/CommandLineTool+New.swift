@@ -1,0 +1,84 @@
+import Foundation
+
+extension CommandLineTool {
+    static let newUsage = """
+    Usage:
+      gazetteer new country NAME [--source DIR]
+      gazetteer new city NAME --country SLUG [--source DIR]
+      gazetteer new site DIR
+
+    Creates content/countries/<slug>.md or content/cities/<slug>.md with its front matter
+    filled in or left as commented placeholders; the slug comes from NAME (Côte d'Ivoire ->
+    cote-d-ivoire). Never replaces a file. `new site` makes a minimal guide that builds at once.
+    """
+
+    static func new(_ words: [String], output: TextOutput) -> Int32 {
+        var arguments = Arguments(valued: ["--source", "--country"], flags: ["--help", "-h"])
+        do throws(Arguments.UsageError) {
+            try arguments.parse(words)
+        } catch {
+            output.error("gazetteer new: \(error)\n\n\(newUsage)")
+            return 2
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            output.print(newUsage)
+            return 0
+        }
+        let positionals = arguments.positionals
+        guard positionals.count == 2, ["country", "city", "site"].contains(positionals[0]) else {
+            output.error("gazetteer new: say what to create and its name\n\n\(newUsage)")
+            return 2
+        }
+        let (kind, name) = (positionals[0], positionals[1])
+        if kind != "city", arguments.value("--country") != nil {
+            output.error("gazetteer new: --country is for cities\n\n\(newUsage)")
+            return 2
+        }
+        let source = folder(arguments.value("--source")) ?? currentFolder
+        do throws(ContentScaffold.Failure) {
+            switch kind {
+            case "site":
+                let target = folder(name)!
+                let contents = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+                if !contents.isEmpty { throw .folderNotEmpty(name) }
+                for file in ContentScaffold.siteFiles {
+                    try ContentScaffold.create(target.appending(path: file.path), text: file.text, shownAs: file.path)
+                }
+                output.print("Created a new guide in \(name). Build it with: gazetteer build --source \(name)")
+            case "country":
+                let slug = Slug.make(name)
+                guard !slug.isEmpty else { throw .emptyName }
+                let path = "content/countries/\(slug).md"
+                try ContentScaffold.create(source.appending(path: path), text: ContentScaffold.country(name: name), shownAs: path)
+                output.print("Created \(path)")
+            default:
+                guard let country = arguments.value("--country") else {
+                    output.error("gazetteer new city: --country SLUG is required (the country the city belongs to)")
+                    return 2
+                }
+                let slug = Slug.make(name)
+                guard !slug.isEmpty else { throw .emptyName }
+                let countries = (try? FileManager.default.contentsOfDirectory(
+                    atPath: source.appending(path: "content/countries").path)) ?? []
+                let slugs = countries.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+                guard slugs.contains(country) else {
+                    throw .unknownCountry(country, suggestion: NameSuggestion.closest(to: country, in: slugs))
+                }
+                let path = "content/cities/\(slug).md"
+                try ContentScaffold.create(
+                    source.appending(path: path), text: ContentScaffold.city(name: name, country: country), shownAs: path)
+                output.print("Created \(path)")
+            }
+            return 0
+        } catch {
+            output.error("gazetteer new: \(error)")
+            return 1
+        }
+    }
+
+    static var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
+    static func folder(_ path: String?) -> URL? {
+        path.map { URL(fileURLWithPath: $0, relativeTo: currentFolder).standardizedFileURL }
+    }
+}

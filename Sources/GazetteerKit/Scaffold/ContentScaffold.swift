@@ -1,0 +1,127 @@
+import Foundation
+
+/// `gazetteer new`: the text of new content files and of a new guide, and writing them
+/// without ever replacing a file that exists.
+enum ContentScaffold {
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        case exists(String)
+        case emptyName
+        case unknownCountry(String, suggestion: String?)
+        case folderNotEmpty(String)
+        case cannotWrite(String, String)
+
+        var description: String {
+            switch self {
+            case .exists(let path): "\(path) exists already; edit it, or choose another name"
+            case .emptyName: "the name must contain letters or digits"
+            case .unknownCountry(let slug, let suggestion):
+                "unknown country \"\(slug)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+                    + ": create it first with `gazetteer new country NAME`"
+            case .folderNotEmpty(let path): "\(path) exists and is not empty"
+            case .cannotWrite(let path, let why): "cannot write \(path): \(why)"
+            }
+        }
+    }
+
+    /// The front matter and body skeleton of a new country.
+    static func country(name: String) -> String {
+        let slug = Slug.make(name)
+        return """
+        ---
+        name: \(yamlQuoted(name))
+        # official_name: "\(name.replacingOccurrences(of: "\"", with: ""))'s full official name"
+        # capital: Capital City
+        # motto: The national motto
+        # continents: [Europe]          # Africa, Asia, Australasia, Europe, North America, South America
+        # flag: flags/\(slug).svg        # without a flag the theme's placeholder flag is shown
+        ---
+
+        Two or three short paragraphs about \(name): where it lies, what languages are spoken,
+        what a visitor might see. Link to its cities by their files:
+        `[Name](../cities/slug.md)`.
+
+        """
+    }
+
+    /// The front matter and body skeleton of a new city of `country` (a slug).
+    static func city(name: String, country: String) -> String {
+        let slug = Slug.make(name)
+        return """
+        ---
+        name: \(yamlQuoted(name))
+        country: \(country)
+        # picture: pictures/\(slug).jpg     # 4:3 works best; without one a placeholder is shown
+        ---
+
+        One line on what \(name) is, then a paragraph or two about it.
+
+        """
+    }
+
+    /// A string as a double-quoted YAML scalar: safe whatever it holds (`NO`, `: `, quotes).
+    static func yamlQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Writes `text` to `url` only if nothing is there; creates the folders it needs.
+    static func create(_ url: URL, text: String, shownAs path: String) throws(Failure) {
+        let fm = FileManager.default
+        guard !fm.fileExists(atPath: url.path) else { throw .exists(path) }
+        do {
+            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // O_EXCL semantics: `.withoutOverwriting` fails if the file appeared meanwhile.
+            try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+        } catch {
+            throw .cannotWrite(path, error.localizedDescription)
+        }
+    }
+
+    /// The files of a new, minimal guide: settings, one country with its flag, one city.
+    static let siteFiles: [(path: String, text: String)] = [
+        ("gazetteer.yaml", """
+            # Settings of this guide. Everything here is optional; see `gazetteer build --help`.
+            title: My Guide
+
+            """),
+        ("content/countries/iceland.md", """
+            ---
+            name: Iceland
+            capital: Reykjavík
+            continents: [Europe]
+            flag: flags/iceland.svg
+            ---
+
+            An island country in the North Atlantic, just south of the Arctic Circle. Visit
+            [Reykjavík](../cities/reykjavik.md), its capital.
+
+            """),
+        ("content/countries/flags/iceland.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" width="1000" height="720" viewBox="0 0 25 18">
+            <rect width="25" height="18" fill="#02529C"/>
+            <path d="M0 9H25M9 0V18" stroke="#FFF" stroke-width="4"/>
+            <path d="M0 9H25M9 0V18" stroke="#DC1E35" stroke-width="2"/>
+            </svg>
+
+            """),
+        ("content/cities/reykjavik.md", """
+            ---
+            name: Reykjavík
+            country: iceland
+            ---
+
+            The capital of Iceland, on the shore of Faxaflói bay.
+
+            """),
+    ]
+}
