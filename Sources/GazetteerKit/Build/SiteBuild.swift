@@ -5,40 +5,37 @@ import Thumbnails
 /// One build, stage by stage: load -> front matter -> Markdown -> model -> render ->
 /// thumbnails -> write. Every problem of every stage that can run is collected and
 /// reported together; nothing is written unless there is none.
+///
+/// Builds are incremental (see `BuildManifest`): a content file whose stamp is unchanged is
+/// not read again, a page whose key is unchanged is not rendered again, a rendered page equal
+/// to the one in the output is not written again, and thumbnails come from the cache. The
+/// output is the same, byte for byte, as a build from scratch would make.
 public enum SiteBuild {
     public static let requiredTemplates = ["layout", "index", "country", "city", "cities", "flags", "404"]
 
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         let started = Date()
+        var timings = BuildTimings()
         try checkOutput(options)
-        let source = try SiteLoader.load(root: options.source, cacheDirectory: options.cache)
-        var diagnostics: [Diagnostic] = []
 
-        // Settings.
+        // Load: list the content files, read the settings and the theme, take the manifest.
+        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache)
+        var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
-        if let file = source.configFile {
+        if let file = scan.configFile {
             do throws(DiagnosticList) {
                 config = try SiteConfig.parse(YAMLParser.parse(file.text, path: file.path))
             } catch {
                 diagnostics += error.diagnostics
             }
         }
+        let global = globalKey(scan)
+        let manifest = BuildManifest.load(from: options.cache)
+        // The previous output, to update in place, when it is as the manifest says.
+        let previousOutput = options.writeOutput && manifest?.output.matches(options.output) == true ? manifest : nil
+        // The previous inputs, to reuse, when they were read with the same settings and theme.
+        let previous = manifest?.globalKey == global ? manifest : nil
 
-        // Front matter.
-        var countries: [ParsedContent] = []
-        var cities: [ParsedContent] = []
-        for (files, kind) in [(source.countries, 0), (source.cities, 1)] {
-            for file in files {
-                do throws(DiagnosticList) {
-                    let parsed = ParsedContent(file: file, document: try FrontMatterParser.parse(file))
-                    if kind == 0 { countries.append(parsed) } else { cities.append(parsed) }
-                } catch {
-                    diagnostics += error.diagnostics
-                }
-            }
-        }
-
-        // Markdown bodies: links to content files become links to pages, images thumbnails.
         let thumbnailer: Thumbnailer
         do throws(ThumbnailError) {
             var limits = Limits()
@@ -47,79 +44,194 @@ public enum SiteBuild {
         } catch {
             throw DiagnosticList(diagnostics + [Diagnostic(error.message, at: SourceLocation(path: error.path))])
         }
-        let planner = ImagePlanner(thumbnailer: thumbnailer, presets: config.presets)
-        let paths = ContentPath(root: source.root)
-        var pages: [String: String] = [:]
-        for c in countries { pages[c.file.path] = "countries/\(c.slug).html" }
-        for c in cities { pages[c.file.path] = "cities/\(c.slug).html" }
-        let bodyRenderer = BodyRenderer(paths: paths, pages: pages, planner: planner, options: config.markdown)
-        var bodies: [String: MarkdownBody] = [:]
-        for content in countries + cities {
-            bodies[content.file.path] = bodyRenderer.render(
-                content.document, of: content.file, outputPath: pages[content.file.path]!, diagnostics: &diagnostics)
+        let planner = ImagePlanner(thumbnailer: thumbnailer, presets: config.presets, known: manifest?.sources ?? [:])
+        let paths = ContentPath(root: scan.root)
+        var pageOf: [String: String] = [:]
+        for file in scan.content {
+            pageOf[file.path] = ContentEntry.outputPath(kind: file.kind, slug: ContentEntry.slug(ofPath: file.path))
         }
+        let context = ContentEntry.SourceContext(
+            config: config, paths: paths, theme: scan.theme, pages: pageOf,
+            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map { ContentEntry.slug(ofPath: $0.path) }),
+            planner: planner)
+        timings.lap("load")
 
-        // Model.
-        let model = SiteModel.build(
-            config: config, countries: countries, cities: cities, bodies: bodies, paths: paths,
-            theme: source.theme, diagnostics: &diagnostics)
+        // Front matter, Markdown and fields, for the files that are new or changed (or whose
+        // links, country or pictures are gone), across the cores.
+        let work = ContentWork.plan(scan, previous: previous, context: context, renderBodyImages: previousOutput == nil)
+        diagnostics += work.duplicates
+        let processed = work.process(context: context, root: scan.root)
+        diagnostics += processed.diagnostics
+        timings.add("parse", processed.parseShare)
+        timings.add("markdown", processed.markdownShare)
+        var stamps: [String: FileStamp?] = [:]
+        var entries: [ContentEntry] = []
+        var digests: [String: String] = [:]
+        for file in scan.content {
+            if let reused = work.reused[file.path] {
+                entries.append(reused.entry)
+                stamps[file.path] = reused.stamp
+            } else if let fresh = processed.entries[file.path] {
+                entries.append(fresh.entry)
+                stamps[file.path] = fresh.stamp
+            }
+        }
+        for entry in entries { digests[entry.path] = entry.digest }
+        let bodies = BodyStore(context: context, digests: digests)
+        for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
-        // Templates.
+        // Model and templates.
+        let model = SiteModel(config: config, entries: entries)
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {
-            library = try TemplateLibrary(source.theme.templates)
+            library = try TemplateLibrary(scan.theme.templates)
         } catch {
             diagnostics += error.errors.map {
                 Diagnostic($0.message, at: SourceLocation(path: $0.path, line: $0.line, column: $0.column))
             }
         }
-        let present = Set(source.theme.templates.map(\.name))
+        let present = Set(scan.theme.templates.map(\.name))
         for name in requiredTemplates where !present.contains(name) {
             diagnostics.append(Diagnostic(
-                "the theme has no \(name).mustache", at: SourceLocation(path: source.theme.displayName)))
+                "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
+        timings.lap("model")
 
-        // Render.
-        var files: [OutputFile] = []
-        if let library, diagnostics.isEmpty {
-            let renderer = PageRenderer(model: model, library: library, planner: planner)
-            let all = renderer.pages
-            let rendered = renderer.render(all)
-            files = rendered.files
-            diagnostics += rendered.diagnostics
-            if let sitemap = renderer.sitemap(for: all) { files.append(sitemap) }
+        // Render the pages whose key changed, straight into the staging folder.
+        guard let library, diagnostics.isEmpty else {
+            throw DiagnosticList(diagnostics + planner.diagnostics)
         }
-        diagnostics += planner.diagnostics
-        if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
+        let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
+        let pages = renderer.pages
+        let keys = PageKeys(
+            global: global, model: model, entries: Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+            library: library, sources: scan.theme.templates,
+            imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
+        let pageKeys = pages.map { keys.key(for: $0) }
+        let oldPages = previous?.pages ?? [:]
+        let toRender = pages.indices.filter { oldPages[pages[$0].path]?.key != pageKeys[$0] || previousOutput == nil }
+        let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
+        let staged = StagedFiles()
+        let rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
+            guard let writer else { return }
+            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
+                return
+            }
+            try writer.write(page.path, html)
+            staged.add(page.path)
+        }
+        diagnostics += rendered.diagnostics + planner.diagnostics + bodies.diagnostics
+        if !diagnostics.isEmpty {
+            writer?.discard()
+            throw DiagnosticList(diagnostics)
+        }
+        var pageRecords: [String: BuildManifest.PageRecord] = [:]
+        for (n, index) in toRender.enumerated() {
+            pageRecords[pages[index].path] = BuildManifest.PageRecord(key: pageKeys[index], images: rendered.rendered[n]?.images ?? [])
+        }
+        for (index, page) in pages.enumerated() where pageRecords[page.path] == nil {
+            pageRecords[page.path] = BuildManifest.PageRecord(key: pageKeys[index], images: oldPages[page.path]?.images ?? [])
+        }
+        if let baseURL = config.baseURL {
+            let key = keys.sitemapKey(pages)
+            if oldPages["sitemap.xml"]?.key != key || previousOutput == nil, let sitemap = PageRenderer.sitemap(for: pages, baseURL: baseURL) {
+                let text = String(decoding: sitemap.contents, as: UTF8.self)
+                if let writer, previousOutput?.pages["sitemap.xml"] == nil
+                    || !OutputCompare.same(text, at: options.output.appending(path: "sitemap.xml")) {
+                    try writer.write("sitemap.xml", text)
+                    staged.add("sitemap.xml")
+                }
+            }
+            pageRecords["sitemap.xml"] = BuildManifest.PageRecord(key: key, images: [])
+        }
+        timings.lap("render")
 
-        // Thumbnails.
-        let plans = planner.plans
+        // Thumbnails: make those new to the output (or all, for a new output) and stage them.
+        var current = BuildManifest(
+            globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
+            output: BuildManifest.OutputState(path: options.output.path, folders: [:]),
+            entries: [:], sources: [:], pages: pageRecords, assets: [:])
+        for entry in entries { current.entries[entry.path] = .init(stamp: stamps[entry.path] ?? nil, entry: entry) }
+        let wanted = current.outputImages
+        let before = previousOutput?.outputImages ?? []
+        let plans = planner.plans.filter { plan in plan.images.contains { wanted.contains($0.fileName) && !before.contains($0.fileName) } }
         let report = thumbnailer.make(plans)
         if !report.errors.isEmpty {
+            writer?.discard()
             throw DiagnosticList(report.errors.map {
                 Diagnostic($0.message, at: SourceLocation(path: paths.siteRelative(URL(fileURLWithPath: $0.path))))
             })
         }
+        timings.lap("thumbnails")
 
-        // Write.
-        guard options.writeOutput else {
-            return BuildSummary(pages: files.count, thumbnailsMade: report.made, thumbnailsReused: report.reused,
-                                seconds: Date().timeIntervalSince(started))
+        var summary = BuildSummary(
+            pages: pageRecords.count, thumbnailsMade: report.made, thumbnailsReused: wanted.count - report.made,
+            seconds: 0, pagesRendered: toRender.count, filesWritten: 0)
+        guard let writer else {
+            summary.seconds = Date().timeIntervalSince(started)
+            summary.timings = timings
+            return summary
         }
-        var copies: [SiteWriter.Copy] = []
+
+        // Write: stage new thumbnails and changed assets, then swap or update the output.
         var seen: Set<String> = []
         for plan in plans {
-            for image in plan.images where seen.insert(image.fileName).inserted {
-                copies.append(.init(path: "images/\(image.fileName)", source: thumbnailer.cachedFile(image)))
+            for image in plan.images where wanted.contains(image.fileName) && !before.contains(image.fileName)
+                && seen.insert(image.fileName).inserted {
+                try writer.link("images/\(image.fileName)", from: thumbnailer.cachedFile(image))
+                staged.add("images/\(image.fileName)")
             }
         }
-        for asset in source.theme.assets {
-            copies.append(.init(path: asset, source: source.theme.directory.appending(path: asset)))
+        for asset in scan.theme.assets {
+            let source = scan.theme.directory.appending(path: asset)
+            let stamp = FileStamp.of(source.path)
+            if let stamp { current.assets[asset] = stamp }
+            if let stamp, previousOutput?.assets[asset] == stamp { continue }
+            try writer.link(asset, from: source)
+            staged.add(asset)
         }
-        try SiteWriter(output: options.output).write(files, copies: copies)
-        return BuildSummary(
-            pages: files.count, thumbnailsMade: report.made, thumbnailsReused: report.reused,
-            seconds: Date().timeIntervalSince(started))
+        let placing = staged.paths
+        var removing: [String] = []
+        if let previousOutput {
+            removing += previousOutput.pages.keys.filter { current.pages[$0] == nil }
+            removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
+            removing += before.subtracting(wanted).map { "images/\($0)" }
+        }
+        current.sources = planner.sources(keeping: Set(entries.flatMap { [$0.image.file.path] + $0.bodyImages }))
+        if previousOutput != nil, placing.isEmpty, removing.isEmpty {
+            writer.discard()
+            current.output = previousOutput!.output
+        } else {
+            BuildManifest.remove(from: options.cache)
+            if previousOutput != nil {
+                try writer.update(placing: placing, removing: removing.sorted())
+            } else {
+                try writer.replaceOutput()
+            }
+            current.output = BuildManifest.OutputState.current(options.output)
+        }
+        summary.filesWritten = placing.count + removing.count
+        // A manifest that cannot be written only makes the next build slower.
+        let unchanged = previous != nil && previousOutput != nil && processed.entries.isEmpty && toRender.isEmpty
+            && placing.isEmpty && removing.isEmpty && !planner.learnedSomething
+        if !unchanged { try? current.save(to: options.cache) }
+        timings.lap("write")
+        summary.seconds = Date().timeIntervalSince(started)
+        summary.timings = timings
+        return summary
+    }
+
+    /// What every page depends on besides its own inputs: the manifest format, the gazetteer
+    /// version and executable, the settings file, the theme folder and the site folder.
+    static func globalKey(_ scan: SiteLoader.Scan) -> String {
+        var key = KeyBuilder()
+        key.add(BuildManifest.formatVersion)
+        key.add(GazetteerVersion.current)
+        key.add(FileStamp.executable)
+        key.add(scan.configFile?.text ?? "no settings file")
+        key.add(scan.theme.directory.path)
+        key.add(scan.root.path)
+        return key.digest
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

@@ -9,6 +9,8 @@ struct ImageValue: MustacheObject {
     /// From the page being rendered to the site root.
     var root: String
     var planner: ImagePlanner
+    /// Where the page being rendered records the thumbnails it shows.
+    var used: PageImages
 
     func value(forKey key: String) -> MustacheValue? {
         switch key {
@@ -16,6 +18,7 @@ struct ImageValue: MustacheObject {
         case "placeholder": return image.isPlaceholder ? .bool(true) : nil
         default:
             guard let plan = planner.plan(image, preset: key, stem: stem) else { return nil }
+            used.add(plan)
             return .object(ImageHTML.fields(plan, root: root, alt: alt).mapValues { .string($0) })
         }
     }

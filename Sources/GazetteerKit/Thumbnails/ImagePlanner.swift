@@ -4,18 +4,70 @@ import Thumbnails
 /// Plans thumbnails on demand while pages render (a template asking for `flag.table`
 /// plans that thumbnail) and remembers every plan, so that exactly the thumbnails the
 /// pages use are made afterwards, in parallel. Thread-safe: pages render concurrently.
+///
+/// Planning reads and hashes the source; plans of earlier builds (from the build manifest)
+/// are taken instead while the source file's stamp is unchanged, so an incremental build
+/// reads no unchanged picture.
 final class ImagePlanner: @unchecked Sendable {
     let thumbnailer: Thumbnailer
     let presets: [String: ThumbnailSpec]
+
+    /// Plans of one version of a source file, by spec and stem.
+    struct KnownSource: Sendable {
+        var stamp: FileStamp
+        var plans: [PlanKey: ThumbnailPlan]
+    }
+
+    struct PlanKey: Hashable, Sendable {
+        var spec: ThumbnailSpec
+        var stem: String
+    }
 
     private struct Key: Hashable { var file: URL; var preset: String; var stem: String }
     private let lock = NSLock()
     private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
     private var failures: Set<Diagnostic> = []
+    private let known: [String: KnownSource]
+    /// Stamps taken in this build, once per path (nil: missing or not a regular file).
+    private var stamps: [String: FileStamp?] = [:]
+    /// Plans made or reused in this build, with the stamp taken before planning.
+    private var current: [String: KnownSource] = [:]
 
-    init(thumbnailer: Thumbnailer, presets: [String: ThumbnailSpec]) {
+    init(thumbnailer: Thumbnailer, presets: [String: ThumbnailSpec], known: [String: KnownSource] = [:]) {
         self.thumbnailer = thumbnailer
         self.presets = presets
+        self.known = known
+    }
+
+    /// The stamp of the file at `path`, taken once per build.
+    func stamp(of path: String) -> FileStamp? {
+        lock.lock()
+        if let stamp = stamps[path] {
+            lock.unlock()
+            return stamp
+        }
+        lock.unlock()
+        let stamp = FileStamp.of(path)
+        lock.lock()
+        stamps[path] = stamp
+        lock.unlock()
+        return stamp
+    }
+
+    /// Whether the file at `path` is the version an earlier build planned.
+    func isUnchanged(_ path: String) -> Bool {
+        guard let record = known[path], let stamp = stamp(of: path) else { return false }
+        return record.stamp == stamp
+    }
+
+    /// Whether any plan of this build was not known from an earlier one.
+    var learnedSomething: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return current.contains { path, record in
+            guard let old = known[path], old.stamp == record.stamp else { return true }
+            return record.plans.keys.contains { old.plans[$0] == nil }
+        }
     }
 
     /// The plan for `image` made with `preset`, or nil when the preset is unknown or the
@@ -24,20 +76,30 @@ final class ImagePlanner: @unchecked Sendable {
         guard let spec = presets[preset] else { return nil }
         let key = Key(file: image.file, preset: preset, stem: stem)
         lock.lock()
-        let known = memo[key]
+        let memoized = memo[key]
         lock.unlock()
         let result: Result<ThumbnailPlan, ThumbnailError>
-        if let known {
-            result = known
+        if let memoized {
+            result = memoized
         } else {
-            let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
-            do throws(ThumbnailError) {
-                result = .success(try thumbnailer.plan(request))
-            } catch {
-                result = .failure(error)
+            let path = image.file.path
+            let planKey = PlanKey(spec: spec, stem: stem)
+            let stamp = self.stamp(of: path)
+            if let stamp, let record = known[path], record.stamp == stamp, let plan = record.plans[planKey] {
+                result = .success(plan)
+            } else {
+                let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
+                do throws(ThumbnailError) {
+                    result = .success(try thumbnailer.plan(request))
+                } catch {
+                    result = .failure(error)
+                }
             }
             lock.lock()
             memo[key] = result
+            if case .success(let plan) = result, let stamp {
+                current[path, default: KnownSource(stamp: stamp, plans: [:])].plans[planKey] = plan
+            }
             lock.unlock()
         }
         switch result {
@@ -62,5 +124,24 @@ final class ImagePlanner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return failures.sorted()
+    }
+
+    /// What to remember for the next build: the plans of this build, and those of earlier
+    /// builds for the unchanged files among `paths` (the pictures content still names).
+    func sources(keeping paths: Set<String>) -> [String: KnownSource] {
+        lock.lock()
+        defer { lock.unlock() }
+        var result: [String: KnownSource] = [:]
+        for path in paths.union(current.keys) {
+            var record = current[path]
+            if let old = known[path] {
+                let stamp = record?.stamp ?? (stamps[path] ?? FileStamp.of(path))
+                if stamp == old.stamp {
+                    record = KnownSource(stamp: old.stamp, plans: old.plans.merging(record?.plans ?? [:]) { $1 })
+                }
+            }
+            if let record { result[path] = record }
+        }
+        return result
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+
+extension SiteLoader {
+    /// A content file found by `scan`: its site-relative path, kind and stamp (nil when it
+    /// is not a plain regular file, such as a symlink: such a file is read every time).
+    struct ScannedFile: Sendable {
+        var path: String
+        var kind: ContentEntry.Kind
+        var stamp: FileStamp?
+    }
+
+    /// The site folder as an incremental build first sees it: the content files by name and
+    /// stamp, without reading them, and the settings file and the theme, read whole (they
+    /// are small, and every page depends on them).
+    struct Scan: Sendable {
+        /// The site folder, with symlinks resolved.
+        var root: URL
+        var configFile: SourceFile?
+        /// Countries, then cities, each sorted by file name.
+        var content: [ScannedFile]
+        var theme: Theme
+    }
+
+    /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
+    /// file or template, and a default theme that cannot be unpacked.
+    static func scan(root: URL, cacheDirectory: URL) throws(DiagnosticList) -> Scan {
+        let root = root.resolvingSymlinksInPath().standardizedFileURL
+        var errors: [Diagnostic] = []
+        guard isDirectory(root.appending(path: "content")) else {
+            throw DiagnosticList([Diagnostic(
+                "no content/ folder here: a guide keeps its countries in content/countries/ and its cities in content/cities/",
+                at: SourceLocation(path: root.path))])
+        }
+        var content: [ScannedFile] = []
+        for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
+            for name in names.filter({ $0.hasSuffix(".md") && !$0.hasPrefix(".") }).sorted() {
+                let path = "\(folder)/\(name)"
+                content.append(ScannedFile(path: path, kind: kind, stamp: FileStamp.of(root.appending(path: path).path)))
+            }
+        }
+        var configFile: SourceFile?
+        if FileManager.default.fileExists(atPath: root.appending(path: "gazetteer.yaml").path) {
+            configFile = readText("gazetteer.yaml", root: root, errors: &errors)
+        }
+        var theme: Theme?
+        let templates = root.appending(path: "templates")
+        if isDirectory(templates) {
+            theme = readTheme(at: templates, displayName: "templates", errors: &errors)
+        } else {
+            do {
+                let folder = try extractDefaultTheme(into: cacheDirectory)
+                theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
+            } catch {
+                errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        return Scan(root: root, configFile: configFile, content: content, theme: theme!)
+    }
+}
