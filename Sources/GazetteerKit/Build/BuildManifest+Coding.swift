@@ -85,7 +85,7 @@ extension BuildManifest {
             for _ in 0..<r.count() {
                 guard let spec = r.spec() else { return nil }
                 let stem = r.string()
-                guard let plan = r.plan(ThumbnailRequest(source: URL(fileURLWithPath: path), spec: spec, stem: stem)) else {
+                guard let plan = r.plan(ThumbnailRequest(source: URL(fileURLWithPath: path, isDirectory: false), spec: spec, stem: stem)) else {
                     return nil
                 }
                 plans[ImagePlanner.PlanKey(spec: spec, stem: stem)] = plan
@@ -296,7 +296,7 @@ private struct TableReader {
             kind: kind, path: path, digest: digest, name: name, officialName: officialName, capital: capital,
             motto: motto, continents: continents, country: country,
             image: ImageSource(
-                file: URL(fileURLWithPath: imagePath), written: written, location: imageLocation,
+                file: URL(fileURLWithPath: imagePath, isDirectory: false), written: written, location: imageLocation,
                 isPlaceholder: isPlaceholder),
             extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles)
     }

@@ -51,17 +51,20 @@ struct BuildManifest: Sendable {
             var folders: [String: FileStamp] = [:]
             var pending = [""]
             while let folder = pending.popLast() {
-                let url = folder.isEmpty ? output : output.appending(path: folder)
-                guard let stamp = FileStamp.following(url.path) else { continue }
+                let path = folder.isEmpty ? output.path : output.path + "/" + folder
+                guard let stamp = FileStamp.following(path), let stream = opendir(path) else { continue }
                 folders[folder] = stamp
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-                for name in names {
-                    var isDirectory: ObjCBool = false
-                    let child = url.appending(path: name).path
-                    if FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue {
-                        pending.append(folder.isEmpty ? name : folder + "/" + name)
+                while let item = readdir(stream) {
+                    let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    guard name != ".", name != ".." else { continue }
+                    let child = folder.isEmpty ? name : folder + "/" + name
+                    let type = item.pointee.d_type
+                    if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && FileStamp.of(path + "/" + name) == nil
+                        && FileStamp.following(path + "/" + name) != nil) {
+                        pending.append(child)
                     }
                 }
+                closedir(stream)
             }
             return OutputState(path: output.path, folders: folders)
         }
@@ -70,8 +73,9 @@ struct BuildManifest: Sendable {
         func matches(_ output: URL) -> Bool {
             guard path == output.path, !folders.isEmpty else { return false }
             for (folder, stamp) in folders {
-                let url = folder.isEmpty ? output : output.appending(path: folder)
-                guard FileStamp.following(url.path) == stamp else { return false }
+                guard FileStamp.following(folder.isEmpty ? output.path : output.path + "/" + folder) == stamp else {
+                    return false
+                }
             }
             return true
         }

@@ -20,6 +20,7 @@ public enum SiteBuild {
 
         // Load: list the content files, read the settings and the theme, take the manifest.
         let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache)
+        timings.lap("l.scan")
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
         if let file = scan.configFile {
@@ -30,21 +31,19 @@ public enum SiteBuild {
             }
         }
         let global = globalKey(scan)
+        timings.lap("l.config")
         let manifest = BuildManifest.load(from: options.cache)
+        timings.lap("l.manifest")
         // The previous output, to update in place, when it is as the manifest says.
         let previousOutput = options.writeOutput && manifest?.output.matches(options.output) == true ? manifest : nil
         // The previous inputs, to reuse, when they were read with the same settings and theme.
         let previous = manifest?.globalKey == global ? manifest : nil
 
-        let thumbnailer: Thumbnailer
-        do throws(ThumbnailError) {
-            var limits = Limits()
-            limits.maxPixels = config.maxImagePixels
-            thumbnailer = try Thumbnailer(cacheDirectory: options.cache.appending(path: "images"), limits: limits)
-        } catch {
-            throw DiagnosticList(diagnostics + [Diagnostic(error.message, at: SourceLocation(path: error.path))])
-        }
-        let planner = ImagePlanner(thumbnailer: thumbnailer, presets: config.presets, known: manifest?.sources ?? [:])
+        let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
+        let imageCache = options.cache.appending(path: "images")
+        let planner = ImagePlanner(
+            thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
+            presets: config.presets, known: manifest?.sources ?? [:])
         let paths = ContentPath(root: scan.root)
         var pageOf: [String: String] = [:]
         for file in scan.content {
@@ -155,7 +154,17 @@ public enum SiteBuild {
         let wanted = current.outputImages
         let before = previousOutput?.outputImages ?? []
         let plans = planner.plans.filter { plan in plan.images.contains { wanted.contains($0.fileName) && !before.contains($0.fileName) } }
-        let report = thumbnailer.make(plans)
+        var report = ThumbnailBatchReport()
+        var thumbnailer: Thumbnailer?
+        if !plans.isEmpty {
+            do throws(ThumbnailError) {
+                thumbnailer = try planner.thumbnailer()
+            } catch {
+                writer?.discard()
+                throw DiagnosticList([Diagnostic(error.message, at: SourceLocation(path: error.path))])
+            }
+            report = thumbnailer!.make(plans)
+        }
         if !report.errors.isEmpty {
             writer?.discard()
             throw DiagnosticList(report.errors.map {
@@ -178,13 +187,14 @@ public enum SiteBuild {
         for plan in plans {
             for image in plan.images where wanted.contains(image.fileName) && !before.contains(image.fileName)
                 && seen.insert(image.fileName).inserted {
-                try writer.link("images/\(image.fileName)", from: thumbnailer.cachedFile(image))
+                try writer.link("images/\(image.fileName)", from: thumbnailer!.cachedFile(image))
                 staged.add("images/\(image.fileName)")
             }
         }
         for asset in scan.theme.assets {
             let source = scan.theme.directory.appending(path: asset)
-            let stamp = FileStamp.of(source.path)
+            // Linking the file changes its status-change time: it is not part of an asset's stamp.
+            let stamp = FileStamp.of(source.path).map { FileStamp(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified, changed: 0) }
             if let stamp { current.assets[asset] = stamp }
             if let stamp, previousOutput?.assets[asset] == stamp { continue }
             try writer.link(asset, from: source)

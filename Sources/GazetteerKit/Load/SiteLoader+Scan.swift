@@ -36,7 +36,7 @@ extension SiteLoader {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
             for name in names.filter({ $0.hasSuffix(".md") && !$0.hasPrefix(".") }).sorted() {
                 let path = "\(folder)/\(name)"
-                content.append(ScannedFile(path: path, kind: kind, stamp: FileStamp.of(root.appending(path: path).path)))
+                content.append(ScannedFile(path: path, kind: kind, stamp: FileStamp.of(root.path + "/" + path)))
             }
         }
         var configFile: SourceFile?

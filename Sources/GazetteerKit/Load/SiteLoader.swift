@@ -70,7 +70,8 @@ enum SiteLoader {
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         var files: [String] = []
         while let url = walker?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            var info = stat()
+            guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let resolved = url.resolvingSymlinksInPath().path
             guard resolved.hasPrefix(prefix) || url.path.hasPrefix(prefix) else { continue }
             files.append(String(url.path.dropFirst(prefix.count)))

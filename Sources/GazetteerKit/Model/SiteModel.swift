@@ -15,7 +15,12 @@ struct SiteModel: Sendable {
         // Sorted as a reader expects ("Éire" beside "Eire"), the same on every machine.
         // Each name is folded once, not once per comparison.
         func sorted<T>(_ items: [T], name: (T) -> String, slug: (T) -> String) -> [T] {
-            let keys = items.map { name($0).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+            let keys = items.map { item in
+                let name = name(item)
+                // ASCII folds to lower case; only other names need the slower Foundation call.
+                return name.utf8.allSatisfy { $0 < 0x80 }
+                    ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            }
             return items.indices.sorted { a, b in
                 keys[a] == keys[b] ? slug(items[a]) < slug(items[b]) : keys[a] < keys[b]
             }.map { items[$0] }

@@ -9,7 +9,6 @@ import Thumbnails
 /// are taken instead while the source file's stamp is unchanged, so an incremental build
 /// reads no unchanged picture.
 final class ImagePlanner: @unchecked Sendable {
-    let thumbnailer: Thumbnailer
     let presets: [String: ThumbnailSpec]
 
     /// Plans of one version of a source file, by spec and stem.
@@ -33,10 +32,24 @@ final class ImagePlanner: @unchecked Sendable {
     /// Plans made or reused in this build, with the stamp taken before planning.
     private var current: [String: KnownSource] = [:]
 
-    init(thumbnailer: Thumbnailer, presets: [String: ThumbnailSpec], known: [String: KnownSource] = [:]) {
-        self.thumbnailer = thumbnailer
+    private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
+    private var made: Result<Thumbnailer, ThumbnailError>?
+
+    /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
+    /// longer than a build in which nothing changed.
+    init(thumbnailer: @escaping @Sendable () throws(ThumbnailError) -> Thumbnailer, presets: [String: ThumbnailSpec],
+         known: [String: KnownSource] = [:]) {
+        makeThumbnailer = thumbnailer
         self.presets = presets
         self.known = known
+    }
+
+    /// The thumbnailer, started on first use.
+    func thumbnailer() throws(ThumbnailError) -> Thumbnailer {
+        lock.lock()
+        defer { lock.unlock() }
+        if made == nil { made = Result { () throws(ThumbnailError) -> Thumbnailer in try makeThumbnailer() } }
+        return try made!.get()
     }
 
     /// The stamp of the file at `path`, taken once per build.
@@ -90,7 +103,7 @@ final class ImagePlanner: @unchecked Sendable {
             } else {
                 let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
                 do throws(ThumbnailError) {
-                    result = .success(try thumbnailer.plan(request))
+                    result = .success(try thumbnailer().plan(request))
                 } catch {
                     result = .failure(error)
                 }
