@@ -27,6 +27,14 @@ struct HTTPRequest: Equatable, Sendable {
         return String(target[target.index(after: q)...].prefix { $0 != "#" })
     }
 
+    /// The `Host` field when it is a plain `host[:port]` (letters, digits, `.-:[]` only).
+    var plainHost: String? {
+        guard let host = headers["host"], !host.isEmpty, host.utf8.allSatisfy(Self.hostBytes.contains) else { return nil }
+        return host
+    }
+
+    private static let hostBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]".utf8)
+
     /// Whether the client wants the connection kept open after the response.
     var keepAlive: Bool {
         let tokens = (headers["connection"] ?? "").lowercased().split(separator: ",")

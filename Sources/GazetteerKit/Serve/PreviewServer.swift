@@ -94,13 +94,14 @@ public final class PreviewServer: Sendable {
                 continue
             }
             client.setSendTimeout(milliseconds: 10_000)
-            let accepted = state.withLock { s in
-                guard s.port != nil, s.connections.count < Self.maxConnections else { return false }
+            let accepted = state.withLock { s -> Bool? in
+                guard s.port != nil else { return nil }  // stopping
+                guard s.connections.count < Self.maxConnections else { return false }
                 s.connections.insert(client)
                 return true
             }
-            guard accepted else {
-                client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false))
+            guard accepted == true else {
+                if accepted == false { client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false)) }
                 client.close()
                 continue
             }
@@ -149,7 +150,10 @@ public final class PreviewServer: Sendable {
         if request.path == LiveReload.eventsPath { return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")]) }
         switch files.resolve(request.path, query: request.query) {
         case .file(let path): return fileResponse(path, status: 200) ?? .text(403)
-        case .redirect(let location): return .text(301, "Moved to \(location)", headers: [("Location", location)])
+        case .redirect(let path):
+            // Absolute when the Host is plain: some clients (Foundation on Linux) mishandle relative ones.
+            let location = request.plainHost.map { "http://\($0)\(path)" } ?? path
+            return .text(301, "Moved to \(location)", headers: [("Location", location)])
         case .notFound: return files.notFoundPage.flatMap { fileResponse($0, status: 404) } ?? .text(404)
         case .forbidden: return .text(403)
         case .malformed: return .text(400)
