@@ -151,9 +151,16 @@ public final class FileWatcher: Sendable {
                     guard !Self.isEditorScratch(name), watch.names?.contains(name) ?? true else { return }
                     let path = watch.path + "/" + name
                     paths.insert(path)
-                    if watch.recursive, mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+                    guard watch.recursive, mask & UInt32(IN_ISDIR) != 0 else { return }
+                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                         // Files may have been written into the folder before its watch existed.
                         paths.formUnion((try? addTree(path, to: &s)) ?? [])
+                    } else if mask & UInt32(IN_MOVED_FROM) != 0 {
+                        // Watches follow the folder, which is no longer at this path.
+                        for (old, moved) in s.watches where moved.path == path || moved.path.hasPrefix(path + "/") {
+                            inotify_rm_watch(inotify, old)
+                            s.watches[old] = nil
+                        }
                     }
                 }
             }

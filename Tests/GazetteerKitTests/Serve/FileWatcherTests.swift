@@ -77,6 +77,17 @@ final class FileWatcherTests: XCTestCase {
         XCTAssertEqual(batches.next(), [path("content/cities/spain/madrid.md")])
     }
 
+    func testRenamedFoldersAreFollowedUnderTheirNewName() throws {
+        try FileManager.default.createDirectory(at: folder.appending(path: "content/cities"), withIntermediateDirectories: true)
+        try write("content/cities/madrid.md", "Madrid")
+        let (watcher, batches) = try watch(["content"])
+        try FileManager.default.moveItem(at: folder.appending(path: "content/cities"), to: folder.appending(path: "content/towns"))
+        XCTAssertEqual(batches.next(), [path("content/cities"), path("content/towns"), path("content/towns/madrid.md")])
+        XCTAssertFalse(watcher.watchedFolders.contains(path("content/cities")))
+        try write("content/towns/madrid.md", "Madrid!")
+        XCTAssertEqual(batches.next(), [path("content/towns/madrid.md")])
+    }
+
     func testABurstOfWritesIsOneOrTwoCallbacks() throws {
         let (_, batches) = try watch(["content"])
         for i in 0..<10 {
