@@ -63,8 +63,6 @@ struct BlockDefinition: Sendable {
     var startsAtLineStart: Bool
     /// The indentation of the content's first non-blank line, removed where it is expanded.
     var indentWidth: Int
-    /// The template the content comes from, for error messages.
-    var path: String
 }
 
 struct BlockSlot: Sendable {

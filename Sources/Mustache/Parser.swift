@@ -26,7 +26,7 @@ struct Parser {
         let nodes = builder.build(tokens, positionOf: position(of:))
         errors += builder.errors
         guard errors.isEmpty else { return nil }
-        return ParsedTemplate(name: name, path: path, nodes: nodes, references: builder.references)
+        return ParsedTemplate(name: name, path: path, references: builder.references, compiled: Compiler(nodes))
     }
 
     /// The 1-based line and column of a byte offset.

@@ -1,24 +1,25 @@
 extension Renderer {
     /// Literal text, re-indented at line starts when a partial or block is being indented.
-    mutating func write(_ chunk: TextChunk) {
-        if chunk.lineStarts.isEmpty || (indentation.isNone && initialDrop == nil) {
-            output.append(contentsOf: chunk.bytes)
+    mutating func write(_ template: ParsedTemplate, _ op: Op) {
+        let text = template.text
+        let end = Int(op.b)
+        if op.c == op.d || (indentation.isNone && initialDrop == nil) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(op.a)..<end]))
             return
         }
-        chunk.bytes.withUnsafeBufferPointer { bytes in
-            var from = 0
-            for start in chunk.lineStarts {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<start]))
-                var drop = beginLine()
-                var index = start
-                while drop > 0 && index < bytes.count && bytes[index].isBlank {
-                    index += 1
-                    drop -= 1
-                }
-                from = index
+        var from = Int(op.a)
+        for line in Int(op.c)..<Int(op.d) {
+            let start = Int(template.lineStarts[line])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<start]))
+            var drop = beginLine()
+            var index = start
+            while drop > 0 && index < end && text[index].isBlank {
+                index += 1
+                drop -= 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from...]))
+            from = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<end]))
     }
 
     /// At the start of a template line: writes the indentation and returns how many

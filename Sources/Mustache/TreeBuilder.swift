@@ -241,7 +241,7 @@ struct TreeBuilder {
             if !frames[top].definitions.contains(where: { $0.name == frame.name }) {
                 frames[top].definitions.append(BlockDefinition(
                     name: frame.name, nodes: frame.nodes, startsAtLineStart: frame.openStandalone,
-                    indentWidth: indent, path: path))
+                    indentWidth: indent))
             }
         case .slot:
             let lineBegin = lineBeginning(before: frame.open.start)
