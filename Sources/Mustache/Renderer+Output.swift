@@ -3,7 +3,7 @@ extension Renderer {
     mutating func write(_ template: ParsedTemplate, _ op: Op) {
         let text = template.text
         let end = Int(op.b)
-        if op.c == op.d || (indentation.isNone && initialDrop == nil) {
+        if op.c == op.d || (indentation.isNone && firstLine == nil) {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(op.a)..<end]))
             return
         }
@@ -25,10 +25,11 @@ extension Renderer {
     /// At the start of a template line: writes the indentation and returns how many
     /// leading blanks of the line to drop.
     private mutating func beginLine() -> Int {
-        defer { initialDrop = nil }
-        if let initial = initialDrop, initial.mark == output.count { return initial.width }
-        output += indentation.add
-        return indentation.drop
+        var current = indentation
+        if let first = firstLine, first.mark == output.count { current = first.indentation }
+        firstLine = nil
+        output += current.add
+        return current.drop
     }
 
     mutating func append(_ string: String) {

@@ -12,9 +12,10 @@ struct Renderer {
     private var blocks: [ActiveBlock] = []
     /// How lines of the template being rendered are re-indented.
     var indentation = Indentation.none
-    /// Set while expanding a block inline: the first line of the content, if it begins right
-    /// where the expansion began, loses `width` blanks and gets no other indentation.
-    var initialDrop: (mark: Int, width: Int)?
+    /// How the first line is re-indented when it differs from the others: a block expanded
+    /// inline continues a line whose indentation is already written, so its first line only
+    /// loses the block's own indentation. Applies if nothing was written since `mark`.
+    var firstLine: (mark: Int, indentation: Indentation)?
     private var depth = 0
     private static let maximumDepth = 200
 
@@ -157,10 +158,10 @@ struct Renderer {
         guard let partial = try resolve(template.templateReferences[Int(op.a)], template, position) else { return }
         try enter(template, position)
         let saved = indentation
-        indentation = op.b < 0 ? .none : indentation.then(Indentation(drop: 0, add: template.indentations[Int(op.b)]))
-        initialDrop = nil
+        enterTemplate(indentation: op.b < 0 ? nil : template.indentations[Int(op.b)])
         try render(partial)
         indentation = saved
+        firstLine = nil
         depth -= 1
     }
 
@@ -173,12 +174,11 @@ struct Renderer {
         for definition in parent.definitions {
             blocks.append(ActiveBlock(template: template, definition: definition))
         }
-        indentation = parent.indentation < 0
-            ? .none : indentation.then(Indentation(drop: 0, add: template.indentations[parent.indentation]))
-        initialDrop = nil
+        enterTemplate(indentation: parent.indentation < 0 ? nil : template.indentations[parent.indentation])
         try render(target)
         blocks.removeSubrange(savedBlocks...)
         indentation = savedIndentation
+        firstLine = nil
         depth -= 1
     }
 
@@ -190,11 +190,17 @@ struct Renderer {
         }
         let definition = block.template.definitions[block.definition]
         let saved = indentation
-        indentation = indentation.then(Indentation(drop: definition.indentWidth, add: slot.indentation))
+        let own = Indentation(drop: definition.indentWidth, add: slot.indentation)
+        indentation = indentation.then(own)
         if slot.standalone {
-            if !definition.startsAtLineStart { output += indentation.add }
-        } else if definition.startsAtLineStart {
-            initialDrop = (output.count, definition.indentWidth)
+            // The slot's line is gone: the content's first line is a line of its own, unless
+            // the slot stood on the first line of a block being expanded inline.
+            let first = pendingFirstLine?.then(own)
+            firstLine = first.map { (output.count, $0) }
+            if !definition.startsAtLineStart { output += (first ?? indentation).add }
+        } else {
+            firstLine = definition.startsAtLineStart
+                ? (output.count, Indentation(drop: definition.indentWidth, add: [])) : nil
         }
         depth += 1
         if depth > Self.maximumDepth {
@@ -204,7 +210,26 @@ struct Renderer {
         try run(block.template, definition.content.lowerBound, definition.content.upperBound)
         depth -= 1
         indentation = saved
-        initialDrop = nil
+        firstLine = nil
+    }
+
+    /// The first-line indentation still to apply, if nothing was written since it was set.
+    private var pendingFirstLine: Indentation? {
+        guard let first = firstLine, first.mark == output.count else { return nil }
+        return first.indentation
+    }
+
+    /// Sets the indentation for a partial or parent: a standalone tag's blanks added to
+    /// every line, or none for an inline tag.
+    private mutating func enterTemplate(indentation tag: [UInt8]?) {
+        guard let tag else {
+            indentation = .none
+            firstLine = nil
+            return
+        }
+        let own = Indentation(drop: 0, add: tag)
+        firstLine = pendingFirstLine.map { (output.count, $0.then(own)) }
+        indentation = indentation.then(own)
     }
 
     /// The template a partial or parent tag names; nil (in lenient mode) when there is none.

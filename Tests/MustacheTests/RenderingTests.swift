@@ -136,6 +136,19 @@ final class RenderingTests: XCTestCase {
         XCTAssertEqual(try render(page, [:], partials: ["parent": "{{$block}}x{{/block}}"]), "* a\n* c\n* d\n")
     }
 
+    func testPartialOnTheFirstLineOfABlockExpandedInline() throws {
+        let page = "{{<p}}{{$m}}\n  {{> li}}\n  <li>y</li>\n{{/m}}{{/p}}"
+        let partials = ["p": "<ul>\n    {{$m}}{{/m}}</ul>", "li": "<li>\n  x\n</li>\n"]
+        XCTAssertEqual(try render(page, [:], partials: partials), "<ul>\n    <li>\n      x\n    </li>\n    <li>y</li>\n</ul>")
+    }
+
+    func testDynamicParentName() throws {
+        let page = "{{<*layout}}{{$main}}{{name}}{{/main}}{{/*layout}}"
+        let partials = ["wide": "<div class=wide>{{$main}}{{/main}}</div>", "narrow": "<div>{{$main}}{{/main}}</div>"]
+        XCTAssertEqual(try render(page, ["layout": "wide", "name": "Kyoto"], partials: partials), "<div class=wide>Kyoto</div>")
+        XCTAssertEqual(try render(page, ["layout": "narrow", "name": "Kyoto"], partials: partials), "<div>Kyoto</div>")
+    }
+
     func testDataIsNeverReindented() throws {
         XCTAssertEqual(try render("<div>\n  {{> body}}\n</div>", ["html": "<p>a\nb</p>"], partials: ["body": "{{{html}}}\n<hr>\n"]),
                        "<div>\n  <p>a\nb</p>\n  <hr>\n</div>")
