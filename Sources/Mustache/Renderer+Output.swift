@@ -4,13 +4,13 @@ extension Renderer {
         let text = template.text
         let end = Int(op.b)
         if op.c == op.d || (indentation.isNone && firstLine == nil) {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(op.a)..<end]))
+            output.append(UnsafeBufferPointer(rebasing: text[Int(op.a)..<end]))
             return
         }
         var from = Int(op.a)
         for line in Int(op.c)..<Int(op.d) {
             let start = Int(template.lineStarts[line])
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<start]))
+            output.append(UnsafeBufferPointer(rebasing: text[from..<start]))
             var drop = beginLine()
             var index = start
             while drop > 0 && index < end && text[index].isBlank {
@@ -19,7 +19,7 @@ extension Renderer {
             }
             from = index
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[from..<end]))
+        output.append(UnsafeBufferPointer(rebasing: text[from..<end]))
     }
 
     /// At the start of a template line: writes the indentation and returns how many
@@ -28,20 +28,35 @@ extension Renderer {
         var current = indentation
         if let first = firstLine, first.mark == output.count { current = first.indentation }
         firstLine = nil
-        output += current.add
+        output.append(current.add)
         return current.drop
     }
 
     mutating func append(_ string: String) {
         var string = string
-        string.withUTF8 { output.append(contentsOf: $0) }
+        string.withUTF8 { output.append($0) }
     }
 
     mutating func append(_ int: Int) {
         if int >= 0 && int < 10 {
             output.append(UInt8(ascii: "0") + UInt8(int))
-        } else {
-            append(String(int))
+            return
+        }
+        // Digits written backwards into a 20-byte buffer (Int.min has 19 digits and a sign).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = int.magnitude
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if int < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            output.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[index...]))
         }
     }
 
@@ -74,13 +89,13 @@ extension Renderer {
                     case UInt8(ascii: "'"): entity = "&#39;"
                     default: index += 1; continue
                     }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<index]))
-                    entity.withUTF8Buffer { output.append(contentsOf: $0) }
+                    output.append(UnsafeBufferPointer(rebasing: bytes[from..<index]))
+                    entity.withUTF8Buffer { output.append($0) }
                     from = index + 1
                 }
                 index += 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[from..<count]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[from..<count]))
         }
     }
 }

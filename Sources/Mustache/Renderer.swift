@@ -1,11 +1,11 @@
 /// Renders compiled templates by running their instructions, writing UTF-8 bytes to `output`.
 /// One renderer serves one render call; the templates it reads are shared and immutable.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// Partials and parents by name.
     let templates: [String: ParsedTemplate]
     /// Interpolating a missing key, or including a missing partial, is an error.
     let strict: Bool
-    var output: [UInt8] = []
+    var output = OutputBuffer(capacity: 16 * 1024)
 
     private var stack: [MustacheValue]
     /// The blocks given by the parents being rendered, outermost first (the outermost wins).
@@ -24,20 +24,9 @@ struct Renderer {
         self.strict = strict
         self.stack = [context]
         stack.reserveCapacity(16)
-        output.reserveCapacity(16 * 1024)
     }
 
-    /// The output as a String. Everything written is valid UTF-8: template text cut only
-    /// between characters (at delimiters, blanks, line ends), values that were Strings,
-    /// entities, digits. So it is not validated again, which would cost a fifth of a render
-    /// for mostly-ASCII text with a few accented letters (checked in debug builds).
-    var string: String {
-        assert(String(validating: output, as: UTF8.self) != nil, "rendered invalid UTF-8")
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            return String(copying: unsafe UTF8Span(unchecked: output.span))
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    var string: String { output.string }
 
     mutating func render(_ template: ParsedTemplate) throws(MustacheError) {
         try run(template, 0, template.ops.count)
@@ -197,7 +186,7 @@ struct Renderer {
             // the slot stood on the first line of a block being expanded inline.
             let first = pendingFirstLine?.then(own)
             firstLine = first.map { (output.count, $0) }
-            if !definition.startsAtLineStart { output += (first ?? indentation).add }
+            if !definition.startsAtLineStart { output.append((first ?? indentation).add) }
         } else {
             firstLine = definition.startsAtLineStart
                 ? (output.count, Indentation(drop: definition.indentWidth, add: [])) : nil

@@ -19,6 +19,8 @@ final class RenderingTests: XCTestCase {
     func testNumbersAndBooleans() throws {
         let context: MustacheValue = ["i": 85, "n": -3, "d": 1.21, "whole": 2.0, "big": 1e21, "t": true, "f": false]
         XCTAssertEqual(try render("{{i}} {{n}} {{d}} {{whole}} {{big}} {{t}} {{f}}", context), "85 -3 1.21 2 1e+21 true false")
+        XCTAssertEqual(try render("{{min}} {{max}} {{zero}} {{ten}}", ["min": .int(Int.min), "max": .int(Int.max), "zero": 0, "ten": 10]),
+                       "-9223372036854775808 9223372036854775807 0 10")
     }
 
     func testFalsyValues() throws {
