@@ -70,6 +70,9 @@ extension Renderer {
         }
     }
 
+    /// The bytes `{{name}}` escapes, as bits of a mask: `"` (34), `&` (38), `'` (39), `<` (60), `>` (62).
+    private static let escapedBytes: UInt64 = 1 << 34 | 1 << 38 | 1 << 39 | 1 << 60 | 1 << 62
+
     /// HTML-escapes `& < > " '`.
     mutating func appendEscaped(_ string: String) {
         var string = string
@@ -77,9 +80,10 @@ extension Renderer {
             var from = 0
             var index = 0
             let count = bytes.count
+            let escaped = Self.escapedBytes
             while index < count {
                 let byte = bytes[index]
-                if byte <= UInt8(ascii: ">") {
+                if byte < 64 && (escaped >> UInt64(byte)) & 1 != 0 {
                     let entity: StaticString
                     switch byte {
                     case UInt8(ascii: "&"): entity = "&amp;"
@@ -87,7 +91,7 @@ extension Renderer {
                     case UInt8(ascii: ">"): entity = "&gt;"
                     case UInt8(ascii: "\""): entity = "&quot;"
                     case UInt8(ascii: "'"): entity = "&#39;"
-                    default: index += 1; continue
+                    default: entity = ""
                     }
                     output.append(UnsafeBufferPointer(rebasing: bytes[from..<index]))
                     entity.withUTF8Buffer { output.append($0) }
