@@ -71,6 +71,8 @@ final class ParseErrorTests: XCTestCase {
         XCTAssertEqual(errors("{{first name}}"),
                        [#"templates/page.mustache:1:1: invalid name "first name": names cannot contain spaces"#])
         XCTAssertEqual(errors("{{a..b}}"), [#"templates/page.mustache:1:1: invalid name "a..b""#])
+        XCTAssertEqual(errors("{{#a b}}x{{/a b}}"),
+                       [#"templates/page.mustache:1:1: invalid name "a b": names cannot contain spaces"#])
     }
 
     func testColumnsCountCharactersNotBytes() {
