@@ -25,8 +25,9 @@ struct Parser {
         var builder = TreeBuilder(bytes: bytes, path: path)
         let nodes = builder.build(tokens, positionOf: position(of:))
         errors += builder.errors
+        errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
         guard errors.isEmpty else { return nil }
-        return ParsedTemplate(name: name, path: path, nodes: nodes, references: builder.references)
+        return ParsedTemplate(name: name, path: path, references: builder.references, compiled: Compiler(nodes))
     }
 
     /// The 1-based line and column of a byte offset.

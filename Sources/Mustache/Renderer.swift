@@ -1,20 +1,21 @@
-/// Renders parsed templates by walking their nodes, writing UTF-8 bytes to `output`.
+/// Renders compiled templates by running their instructions, writing UTF-8 bytes to `output`.
 /// One renderer serves one render call; the templates it reads are shared and immutable.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// Partials and parents by name.
     let templates: [String: ParsedTemplate]
     /// Interpolating a missing key, or including a missing partial, is an error.
     let strict: Bool
-    var output: [UInt8] = []
+    var output = OutputBuffer(capacity: 16 * 1024)
 
     private var stack: [MustacheValue]
     /// The blocks given by the parents being rendered, outermost first (the outermost wins).
-    private var overrides: [BlockDefinition] = []
+    private var blocks: [ActiveBlock] = []
     /// How lines of the template being rendered are re-indented.
     var indentation = Indentation.none
-    /// Set while expanding a block inline: the first line of the content, if it begins right
-    /// where the expansion began, loses `width` blanks and gets no other indentation.
-    var initialDrop: (mark: Int, width: Int)?
+    /// How the first line is re-indented when it differs from the others: a block expanded
+    /// inline continues a line whose indentation is already written, so its first line only
+    /// loses the block's own indentation. Applies if nothing was written since `mark`.
+    var firstLine: (mark: Int, indentation: Indentation)?
     private var depth = 0
     private static let maximumDepth = 200
 
@@ -22,53 +23,95 @@ struct Renderer {
         self.templates = templates
         self.strict = strict
         self.stack = [context]
-        output.reserveCapacity(16 * 1024)
+        stack.reserveCapacity(16)
     }
 
-    var string: String { String(decoding: output, as: UTF8.self) }
+    var string: String { output.string }
 
-    mutating func render(_ nodes: [Node], path: String) throws(MustacheError) {
-        for node in nodes {
-            switch node {
-            case .text(let chunk): write(chunk)
-            case .variable(let variable): try interpolate(variable, path: path)
-            case .section(let section): try render(section, path: path)
-            case .partial(let partial): try include(partial, path: path)
-            case .parent(let parent): try inherit(parent, path: path)
-            case .slot(let slot): try expand(slot, path: path)
+    mutating func render(_ template: ParsedTemplate) throws(MustacheError) {
+        try run(template, 0, template.ops.count)
+    }
+
+    /// Runs instructions `start..<end` of `template`.
+    private mutating func run(_ template: ParsedTemplate, _ start: Int, _ end: Int) throws(MustacheError) {
+        let ops = template.ops
+        var index = start
+        while index < end {
+            let op = ops[index]
+            switch op.code {
+            case .text:
+                write(template, op)
+                index += 1
+            case .variable, .unescaped:
+                try interpolate(template, op)
+                index += 1
+            case .section:
+                try section(template, op, index)
+                index = Int(op.b)
+            case .inverted:
+                if lookup(template.keys, Int(op.a), Int(op.c))?.isFalsy ?? true {
+                    try run(template, index + 1, Int(op.b))
+                }
+                index = Int(op.b)
+            case .partial:
+                try include(template, op)
+                index += 1
+            case .parent:
+                try inherit(template, template.parents[Int(op.a)])
+                index = Int(op.b)
+            case .slot:
+                try expand(template, op, index)
+                index = Int(op.b)
             }
         }
     }
 
     // MARK: Names
 
-    /// The value a name resolves to, nil when it resolves to nothing.
-    private func lookup(_ name: ContextName) -> MustacheValue? {
-        guard let first = name.components.first else { return stack.last }
-        var index = stack.count - 1
+    /// The value the name made of keys `first..<first+count` resolves to, nil when it
+    /// resolves to nothing. No keys is `.`, the top of the stack.
+    private func lookup(_ keys: UnsafeMutableBufferPointer<String>, _ first: Int, _ count: Int) -> MustacheValue? {
+        guard count > 0 else { return stack.last }
         var found: MustacheValue?
-        while index >= 0 {
-            if let value = stack[index].member(first) {
-                found = value
-                break
+        stack.withUnsafeBufferPointer { frames in
+            var index = frames.count - 1
+            while index >= 0 {
+                if let value = Self.member(frames[index], keys[first]) {
+                    found = value
+                    return
+                }
+                index -= 1
             }
-            index -= 1
         }
         guard var value = found else { return nil }
-        var component = 1
-        while component < name.components.count {
-            guard let next = value.member(name.components[component]) else { return nil }
+        var key = first + 1
+        while key < first + count {
+            guard let next = Self.member(value, keys[key]) else { return nil }
             value = next
-            component += 1
+            key += 1
         }
         return value
     }
 
+    private func lookup(_ name: ContextName) -> MustacheValue? {
+        var components = name.components
+        return components.withUnsafeMutableBufferPointer { lookup($0, 0, $0.count) }
+    }
+
+    @inline(__always)
+    private static func member(_ value: borrowing MustacheValue, _ key: String) -> MustacheValue? {
+        switch value {
+        case .object(let dictionary): dictionary[key]
+        case .dynamic(let object): object.value(forKey: key)
+        default: nil
+        }
+    }
+
     // MARK: Tags
 
-    private mutating func interpolate(_ variable: Variable, path: String) throws(MustacheError) {
-        guard let value = lookup(variable.name) else {
-            if strict { throw variable.position.error("unknown key \"\(variable.name.text)\"", in: path) }
+    private mutating func interpolate(_ template: ParsedTemplate, _ op: Op) throws(MustacheError) {
+        guard let value = lookup(template.keys, Int(op.a), Int(op.c)) else {
+            if strict { throw error("unknown key \"\(template.names[Int(op.d)].text)\"", template, Int(op.b)) }
             return
         }
         switch value {
@@ -76,107 +119,137 @@ struct Renderer {
         case .bool(let bool): append(bool ? "true" : "false")
         case .int(let int): append(int)
         case .double(let double): append(double)
-        case .string(let string): if variable.escaped { appendEscaped(string) } else { append(string) }
+        case .string(let string): if op.code == .variable { appendEscaped(string) } else { append(string) }
         case .array:
-            if strict { throw variable.position.error("key \"\(variable.name.text)\" is a list, not text", in: path) }
+            if strict { throw error("key \"\(template.names[Int(op.d)].text)\" is a list, not text", template, Int(op.b)) }
         case .object, .dynamic:
-            if strict { throw variable.position.error("key \"\(variable.name.text)\" is an object, not text", in: path) }
+            if strict { throw error("key \"\(template.names[Int(op.d)].text)\" is an object, not text", template, Int(op.b)) }
         }
     }
 
-    private mutating func render(_ section: Section, path: String) throws(MustacheError) {
-        let value = lookup(section.name)
-        if section.inverted {
-            if value?.isFalsy ?? true { try render(section.nodes, path: path) }
-            return
-        }
-        guard let value, !value.isFalsy else { return }
+    private mutating func section(_ template: ParsedTemplate, _ op: Op, _ index: Int) throws(MustacheError) {
+        guard let value = lookup(template.keys, Int(op.a), Int(op.c)), !value.isFalsy else { return }
         if case .array(let items) = value {
             for item in items {
                 stack.append(item)
-                try render(section.nodes, path: path)
+                try run(template, index + 1, Int(op.b))
                 stack.removeLast()
             }
         } else {
             stack.append(value)
-            try render(section.nodes, path: path)
+            try run(template, index + 1, Int(op.b))
             stack.removeLast()
         }
     }
 
-    private mutating func include(_ partial: PartialInclusion, path: String) throws(MustacheError) {
-        guard let template = try resolve(partial.reference, at: partial.position, path: path) else { return }
-        try enter(at: partial.position, path: path)
+    private mutating func include(_ template: ParsedTemplate, _ op: Op) throws(MustacheError) {
+        let position = Int(op.c)
+        guard let partial = try resolve(template.templateReferences[Int(op.a)], template, position) else { return }
+        try enter(template, position)
         let saved = indentation
-        indentation = partial.indentation.map { indentation.then(Indentation(drop: 0, add: $0)) } ?? .none
-        initialDrop = nil
-        try render(template.nodes, path: template.path)
+        enterTemplate(indentation: op.b < 0 ? nil : template.indentations[Int(op.b)])
+        try render(partial)
         indentation = saved
+        firstLine = nil
         depth -= 1
     }
 
-    private mutating func inherit(_ parent: ParentInclusion, path: String) throws(MustacheError) {
-        guard let template = try resolve(parent.reference, at: parent.position, path: path) else { return }
-        try enter(at: parent.position, path: path)
-        let savedOverrides = overrides
+    private mutating func inherit(_ template: ParsedTemplate, _ parent: ParentInfo) throws(MustacheError) {
+        guard let target = try resolve(template.templateReferences[parent.reference], template, parent.position)
+        else { return }
+        try enter(template, parent.position)
+        let savedBlocks = blocks.count
         let savedIndentation = indentation
-        if !parent.definitions.isEmpty { overrides += parent.definitions }
-        indentation = parent.indentation.map { indentation.then(Indentation(drop: 0, add: $0)) } ?? .none
-        initialDrop = nil
-        try render(template.nodes, path: template.path)
-        overrides = savedOverrides
+        for definition in parent.definitions {
+            blocks.append(ActiveBlock(template: template, definition: definition))
+        }
+        enterTemplate(indentation: parent.indentation < 0 ? nil : template.indentations[parent.indentation])
+        try render(target)
+        blocks.removeSubrange(savedBlocks...)
         indentation = savedIndentation
+        firstLine = nil
         depth -= 1
     }
 
-    private mutating func expand(_ slot: BlockSlot, path: String) throws(MustacheError) {
-        guard let index = overrides.firstIndex(where: { $0.name == slot.name }) else {
-            try render(slot.nodes, path: path)
+    private mutating func expand(_ template: ParsedTemplate, _ op: Op, _ index: Int) throws(MustacheError) {
+        let slot = template.slots[Int(op.a)]
+        guard let block = blocks.first(where: { $0.template.definitions[$0.definition].name == slot.name }) else {
+            try run(template, index + 1, Int(op.b))
             return
         }
-        let definition = overrides[index]
+        let definition = block.template.definitions[block.definition]
         let saved = indentation
-        indentation = indentation.then(Indentation(drop: definition.indentWidth, add: slot.indentation))
+        let own = Indentation(drop: definition.indentWidth, add: slot.indentation)
+        indentation = indentation.then(own)
         if slot.standalone {
-            if !definition.startsAtLineStart { output += indentation.add }
-        } else if definition.startsAtLineStart {
-            initialDrop = (output.count, definition.indentWidth)
+            // The slot's line is gone: the content's first line is a line of its own, unless
+            // the slot stood on the first line of a block being expanded inline.
+            let first = pendingFirstLine?.then(own)
+            firstLine = first.map { (output.count, $0) }
+            if !definition.startsAtLineStart { output.append((first ?? indentation).add) }
+        } else {
+            firstLine = definition.startsAtLineStart
+                ? (output.count, Indentation(drop: definition.indentWidth, add: [])) : nil
         }
         depth += 1
         if depth > Self.maximumDepth {
-            throw MustacheError(path: definition.path, line: 1, column: 1,
+            throw MustacheError(path: block.template.path, line: 1, column: 1,
                                 message: "block \"\(slot.name)\" includes itself")
         }
-        try render(definition.nodes, path: definition.path)
+        try run(block.template, definition.content.lowerBound, definition.content.upperBound)
         depth -= 1
         indentation = saved
-        initialDrop = nil
+        firstLine = nil
+    }
+
+    /// The first-line indentation still to apply, if nothing was written since it was set.
+    private var pendingFirstLine: Indentation? {
+        guard let first = firstLine, first.mark == output.count else { return nil }
+        return first.indentation
+    }
+
+    /// Sets the indentation for a partial or parent: a standalone tag's blanks added to
+    /// every line, or none for an inline tag.
+    private mutating func enterTemplate(indentation tag: [UInt8]?) {
+        guard let tag else {
+            indentation = .none
+            firstLine = nil
+            return
+        }
+        let own = Indentation(drop: 0, add: tag)
+        firstLine = pendingFirstLine.map { (output.count, $0.then(own)) }
+        indentation = indentation.then(own)
     }
 
     /// The template a partial or parent tag names; nil (in lenient mode) when there is none.
-    private func resolve(_ reference: TemplateReference, at position: SourcePosition, path: String)
+    private func resolve(_ reference: TemplateReference, _ template: ParsedTemplate, _ position: Int)
         throws(MustacheError) -> ParsedTemplate?
     {
         var name = reference.name
         if let dynamic = reference.dynamic {
             guard let value = lookup(dynamic) else {
-                if strict { throw position.error("unknown key \"\(dynamic.text)\"", in: path) }
+                if strict { throw error("unknown key \"\(dynamic.text)\"", template, position) }
                 return nil
             }
             guard case .string(let string) = value else { return nil }
             name = string
         }
-        guard let template = templates[name] else {
-            if strict { throw position.error("missing partial \"\(name)\"", in: path) }
+        guard let found = templates[name] else {
+            if strict { throw error("missing partial \"\(name)\"", template, position) }
             return nil
         }
-        return template
+        return found
     }
 
-    private mutating func enter(at position: SourcePosition, path: String) throws(MustacheError) {
+    private mutating func enter(_ template: ParsedTemplate, _ position: Int) throws(MustacheError) {
         depth += 1
         if depth > Self.maximumDepth {
-            throw position.error("partials nested more than \(Self.maximumDepth) deep (a template including itself?)", in: path)
+            throw error("partials nested more than \(Self.maximumDepth) deep (a template including itself?)",
+                        template, position)
         }
+    }
+
+    private func error(_ message: String, _ template: ParsedTemplate, _ position: Int) -> MustacheError {
+        template.positions[position].error(message, in: template.path)
     }
 }

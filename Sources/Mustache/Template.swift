@@ -26,7 +26,7 @@ public struct Template: Sendable {
             parsed[name] = partial
         }
         var renderer = Renderer(templates: parsed, strict: strict, context: context)
-        try renderer.render(template.nodes, path: template.path)
+        try renderer.render(template)
         return renderer.string
     }
 }

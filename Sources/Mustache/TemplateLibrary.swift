@@ -33,7 +33,7 @@ public struct TemplateLibrary: Sendable {
             throw MustacheError(path: name, line: 1, column: 1, message: "no template named \"\(name)\"")
         }
         var renderer = Renderer(templates: templates, strict: strict, context: context)
-        try renderer.render(template.nodes, path: template.path)
+        try renderer.render(template)
         return renderer.string
     }
 

@@ -170,24 +170,23 @@ struct TreeBuilder {
             guard let name = contextName(tag) else { return }
             emit(.variable(Variable(name: name, escaped: tag.kind == .variable, position: position)))
         case .section, .inverted:
-            guard let name = contextName(tag) else { return }
+            // Pushed even with a bad name, so that its closing tag finds it.
             var frame = BuilderFrame(kind: .section(inverted: tag.kind == .inverted), name: tag.content,
                                      open: tag, contentStart: contentStart)
-            frame.contextName = name
+            frame.contextName = contextName(tag)
             frames.append(frame)
         case .partial:
             guard let reference = templateReference(tag) else { return }
             emit(.partial(PartialInclusion(reference: reference, indentation: indentation, position: position)))
         case .parent:
-            guard let reference = templateReference(tag) else { return }
             var frame = BuilderFrame(kind: .parent, name: normalizedName(tag.content), open: tag,
                                      contentStart: contentStart)
-            frame.reference = reference
+            frame.reference = templateReference(tag)
             frame.indentation = indentation
             frame.openLeftClear = leftClear
             frames.append(frame)
         case .block:
-            guard validName(tag) else { return }
+            _ = validName(tag)
             let inParent = frames[frames.count - 1].kind == .parent
             var frame = BuilderFrame(kind: inParent ? .definition : .slot, name: tag.content, open: tag,
                                      contentStart: contentStart)
@@ -230,9 +229,11 @@ struct TreeBuilder {
         case .root:
             break
         case .section(let inverted):
-            emit(.section(Section(name: frame.contextName!, inverted: inverted, nodes: frame.nodes, position: position)))
+            guard let name = frame.contextName else { return }  // a bad name, already reported
+            emit(.section(Section(name: name, inverted: inverted, nodes: frame.nodes, position: position)))
         case .parent:
-            emit(.parent(ParentInclusion(reference: frame.reference!, definitions: frame.definitions,
+            guard let reference = frame.reference else { return }  // a bad name, already reported
+            emit(.parent(ParentInclusion(reference: reference, definitions: frame.definitions,
                                          indentation: frame.indentation, position: position)))
         case .definition:
             let indent = frame.openStandalone
@@ -241,7 +242,7 @@ struct TreeBuilder {
             if !frames[top].definitions.contains(where: { $0.name == frame.name }) {
                 frames[top].definitions.append(BlockDefinition(
                     name: frame.name, nodes: frame.nodes, startsAtLineStart: frame.openStandalone,
-                    indentWidth: indent, path: path))
+                    indentWidth: indent))
             }
         case .slot:
             let lineBegin = lineBeginning(before: frame.open.start)

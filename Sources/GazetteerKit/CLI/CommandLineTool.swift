@@ -8,6 +8,7 @@ public enum CommandLineTool {
 
     Usage:
       gazetteer build [--source DIR] [--output DIR]   generate the site
+      gazetteer serve [--source DIR] [--port N]       preview with live reload while you edit
       gazetteer check [--source DIR]                  find every problem, write nothing
       gazetteer new country NAME                      start a new country (or: city, site)
       gazetteer --version                             print the version
@@ -45,7 +46,7 @@ public enum CommandLineTool {
             output.print(usage)
             return 0
         case "help":
-            let help = ["build": buildUsage, "check": checkUsage, "new": newUsage]
+            let help = ["build": buildUsage, "check": checkUsage, "new": newUsage, "serve": serveUsage]
             output.print(rest.first.flatMap { help[$0] } ?? usage)
             return 0
         case "--version", "-V", "version":
@@ -55,10 +56,12 @@ public enum CommandLineTool {
             return build(rest, output: output)
         case "check":
             return check(rest, output: output)
+        case "serve":
+            return serve(rest, output: output)
         case "new":
             return new(rest, output: output)
         default:
-            let hint = NameSuggestion.hint(for: command, in: ["build", "check", "new", "help"])
+            let hint = NameSuggestion.hint(for: command, in: ["build", "check", "new", "serve", "help"])
             output.error("gazetteer: unknown command \"\(command)\"\(hint)\n\n\(usage)")
             return 2
         }

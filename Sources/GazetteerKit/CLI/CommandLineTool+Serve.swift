@@ -1,0 +1,61 @@
+import Foundation
+
+extension CommandLineTool {
+    static let serveUsage = """
+    Usage: gazetteer serve [--source DIR] [--output DIR] [--port N] [--host ADDRESS]
+
+    Builds the guide, serves it at http://127.0.0.1:PORT/ (default port 8080; 0 picks a
+    free one) and rebuilds when anything in content/, templates/ or gazetteer.yaml
+    changes. Open pages reload by themselves after a successful rebuild; errors show in
+    the terminal and over the page, and the last good site stays served. Only loopback is
+    served unless --host names another address. Ctrl-C stops.
+    """
+
+    static func serve(_ words: [String], output: TextOutput) -> Int32 {
+        var arguments = Arguments(valued: ["--source", "--output", "--cache", "--port", "--host"], flags: ["--help", "-h"])
+        do throws(Arguments.UsageError) {
+            try arguments.parse(words)
+        } catch {
+            output.error("gazetteer serve: \(error)\n\n\(serveUsage)")
+            return 2
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            output.print(serveUsage)
+            return 0
+        }
+        guard arguments.positionals.isEmpty,
+              let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
+            output.error("gazetteer serve: --port takes a number from 0 to 65535\n\n\(serveUsage)")
+            return 2
+        }
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let options = BuildOptions(
+            source: folder(arguments.value("--source")) ?? currentFolder,
+            output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
+        let session = ServeSession(options: options, host: host, port: port, output: output)
+        let bound: Int
+        do throws(ServeError) {
+            bound = try session.start()
+        } catch {
+            output.error("gazetteer serve: \(error)")
+            return 1
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        output.print("Serving \(options.output.path) at http://\(shownHost):\(bound)/ (Ctrl-C to stop)")
+        // Ctrl-C and termination stop cleanly: close the socket and the watcher, then exit.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let stopped = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stopped.signal() }
+            source.resume()
+            return source
+        }
+        stopped.wait()
+        sources.forEach { $0.cancel() }
+        session.stop()
+        output.print("Stopped.")
+        return 0
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Glibc
+
+/// The HTTP/1.1 server behind `gazetteer serve`: serves the built site from `root` (GET and
+/// HEAD, keep-alive, a thread per connection), never anything outside it, and pushes live
+/// reload events to open pages (see `PreviewServer+Reload.swift`).
+public final class PreviewServer: Sendable {
+    public let root: URL
+    public let host: String
+    public let injectReloadScript: Bool
+    let requestedPort: Int
+    /// How long an idle connection (or a half-sent request) is kept, in milliseconds.
+    let idleTimeout: Int32
+    let files: SiteFiles
+    let state = ServeLock(State())
+    static let maxConnections = 512
+
+    struct State {
+        var port: Int?
+        var wakePipe: (read: Int32, write: Int32)?
+        var acceptorDone: DispatchSemaphore?
+        /// Every open connection, so that `stop()` can end them.
+        var connections: Set<Socket> = []
+        /// The connections that are event streams (a subset of `connections`).
+        var streams: Set<Socket> = []
+        /// The error shown in the browser until `clearError()`.
+        var error: String?
+    }
+
+    /// A server for the site in `root`, on loopback by default; `port` 0 takes any free port.
+    public init(root: URL, host: String = "127.0.0.1", port: Int = 0, injectReloadScript: Bool = true,
+                idleTimeout: Duration = .seconds(5)) {
+        self.root = root
+        self.host = host
+        self.requestedPort = port
+        self.injectReloadScript = injectReloadScript
+        self.idleTimeout = Int32(idleTimeout.components.seconds * 1000 + idleTimeout.components.attoseconds / 1_000_000_000_000_000)
+        self.files = SiteFiles(root: root)
+    }
+
+    deinit { stop() }
+
+    /// The bound port while running.
+    public var port: Int? { state.withLock { $0.port } }
+
+    /// Binds and starts accepting connections on a background thread; returns the bound port.
+    @discardableResult
+    public func start() throws(ServeError) -> Int {
+        signal(SIGPIPE, SIG_IGN)
+        if let port { return port }
+        let (listener, port) = try Socket.listen(host: host, port: requestedPort)
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else {
+            listener.close()
+            throw .cannotListen(host: host, port: requestedPort, reason: String(cString: strerror(errno)))
+        }
+        for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let done = DispatchSemaphore(value: 0), wakeRead = pipeFDs[0]
+        state.withLock {
+            $0.port = port
+            $0.wakePipe = (pipeFDs[0], pipeFDs[1])
+            $0.acceptorDone = done
+        }
+        spawn { [self] in
+            acceptLoop(listener, wake: wakeRead)
+            listener.close()
+            close(wakeRead)
+            done.signal()
+        }
+        return port
+    }
+
+    /// Stops accepting, ends every open connection and frees the port.
+    public func stop() {
+        let stopped = state.withLock { s -> (Int32, DispatchSemaphore)? in
+            guard let pipe = s.wakePipe, let done = s.acceptorDone else { return nil }
+            s.port = nil
+            s.wakePipe = nil
+            s.acceptorDone = nil
+            for connection in s.connections { connection.shutdown() }
+            return (pipe.write, done)
+        }
+        guard let (wake, done) = stopped else { return }
+        var byte: UInt8 = 1
+        _ = write(wake, &byte, 1)
+        _ = done.wait(timeout: .now() + 2)
+        close(wake)
+    }
+
+    private func acceptLoop(_ listener: Socket, wake: Int32) {
+        while Socket.poll([listener.fd, wake], timeout: -1) == 0 {
+            guard let client = listener.accept() else {
+                if errno == EMFILE || errno == ENFILE { usleep(50_000) }  // out of descriptors: let some close
+                continue
+            }
+            client.setSendTimeout(milliseconds: 10_000)
+            let accepted = state.withLock { s -> Bool? in
+                guard s.port != nil else { return nil }  // stopping
+                guard s.connections.count < Self.maxConnections else { return false }
+                s.connections.insert(client)
+                return true
+            }
+            guard accepted == true else {
+                if accepted == false { client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false)) }
+                client.close()
+                continue
+            }
+            spawn { [self] in serve(client) }
+        }
+    }
+
+    /// Answers requests on one connection until either side closes it or it stays idle too long.
+    private func serve(_ client: Socket) {
+        defer {
+            state.withLock { s in
+                s.connections.remove(client)
+                s.streams.remove(client)
+            }
+            client.lingeringClose()
+        }
+        var buffer: [UInt8] = []
+        var headStarted = ContinuousClock.now
+        while true {
+            switch HTTPRequest.parse(buffer) {
+            case .incomplete:
+                if buffer.isEmpty { headStarted = .now }
+                else if ContinuousClock.now - headStarted > .milliseconds(Int(idleTimeout) * 2) { return }
+                guard case .data(let bytes) = client.read(timeout: idleTimeout) else { return }
+                buffer += bytes
+            case .failure(let status):
+                client.write(HTTPResponse.text(status).serialized(includeBody: true, keepAlive: false))
+                return
+            case .request(let request, let length):
+                buffer.removeFirst(length)
+                if request.method == "GET", request.path == LiveReload.eventsPath { return streamEvents(to: client) }
+                let keepAlive = request.keepAlive && !request.hasBody && port != nil
+                let response = respond(to: request)
+                guard client.write(response.serialized(includeBody: request.method != "HEAD", keepAlive: keepAlive)),
+                      keepAlive
+                else { return }
+            }
+        }
+    }
+
+    /// The answer to one request (without the connection handling).
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .text(405, headers: [("Allow", "GET, HEAD")])
+        }
+        if request.path == LiveReload.eventsPath { return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")]) }
+        switch files.resolve(request.path, query: request.query) {
+        case .file(let path): return fileResponse(path, status: 200) ?? .text(403)
+        case .redirect(let path):
+            // Absolute when the Host is plain: some clients (Foundation on Linux) mishandle relative ones.
+            let location = request.plainHost.map { "http://\($0)\(path)" } ?? path
+            return .text(301, "Moved to \(location)", headers: [("Location", location)])
+        case .notFound: return files.notFoundPage.flatMap { fileResponse($0, status: 404) } ?? .text(404)
+        case .forbidden: return .text(403)
+        case .malformed: return .text(400)
+        }
+    }
+
+    private func fileResponse(_ path: String, status: Int) -> HTTPResponse? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let type = MIMEType.forPath(path)
+        var body = [UInt8](data)
+        if injectReloadScript, MIMEType.isHTML(type) { body = LiveReload.inject(into: body) }
+        return HTTPResponse(status: status, headers: [("Content-Type", type)], body: body)
+    }
+
+    private func spawn(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = 512 * 1024
+        thread.start()
+    }
+}

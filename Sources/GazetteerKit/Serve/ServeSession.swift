@@ -1,0 +1,66 @@
+import Foundation
+
+/// `gazetteer serve`: builds the site, serves it, and rebuilds when content, templates or
+/// settings change. A successful rebuild reloads open pages; a failed one prints its
+/// located errors, shows them over the page in the browser and keeps serving the last
+/// good site (the build's staging-and-swap leaves it untouched).
+public final class ServeSession: Sendable {
+    public let options: BuildOptions
+    private let server: PreviewServer
+    private let output: TextOutput
+    private let queue = DispatchQueue(label: "gazetteer.serve.rebuild")
+    private let watcher = ServeLock<FileWatcher?>(nil)
+    private let builds = ServeLock(0)
+
+    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard) {
+        self.options = options
+        self.output = output
+        server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true)
+    }
+
+    /// Builds once, starts serving and watching; returns the port.
+    @discardableResult
+    public func start() throws(ServeError) -> Int {
+        queue.sync { rebuild(reason: nil) }
+        let port = try server.start()
+        let source = options.source
+        let watched = [source.appending(path: "content"), source.appending(path: "templates"),
+                       source.appending(path: "gazetteer.yaml")]
+        let watcher = try FileWatcher(paths: watched) { [weak self] changed in
+            guard let self else { return }
+            let names = changed.map { String($0.dropFirst(source.path.count).drop(while: { $0 == "/" })) }.sorted()
+            self.queue.async { self.rebuild(reason: names) }
+        }
+        watcher.start()
+        self.watcher.withLock { $0 = watcher }
+        return port
+    }
+
+    public func stop() {
+        watcher.withLock { $0?.stop(); $0 = nil }
+        server.stop()
+        queue.sync {}
+    }
+
+    /// How many builds ran (the first one included).
+    public var buildCount: Int { builds.withLock { $0 } }
+
+    private func rebuild(reason changed: [String]?) {
+        if let changed {
+            let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+            output.print("Changed: \(shown)")
+        }
+        do throws(DiagnosticList) {
+            let summary = try SiteBuild.run(options)
+            output.print(summary.description)
+            server.clearError()
+            server.notifyReload()
+        } catch {
+            let text = error.diagnostics.map(\.description).joined(separator: "\n")
+            output.error(text)
+            output.error("Build failed: still serving the last good site")
+            server.notifyError(text)
+        }
+        builds.withLock { $0 += 1 }
+    }
+}

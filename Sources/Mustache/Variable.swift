@@ -1,0 +1,5 @@
+struct Variable: Sendable {
+    var name: ContextName
+    var escaped: Bool
+    var position: SourcePosition
+}

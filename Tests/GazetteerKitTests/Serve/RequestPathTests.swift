@@ -1,0 +1,31 @@
+import XCTest
+@testable import GazetteerKit
+
+final class RequestPathTests: XCTestCase {
+    private func path(_ encoded: String) throws(RequestPath.Rejection) -> RequestPath { try RequestPath(encoded: encoded) }
+
+    func testSplitsIntoDecodedSegments() throws {
+        XCTAssertEqual(try path("/countries/spain.html").segments, ["countries", "spain.html"])
+        XCTAssertEqual(try path("/countries/spain.html").trailingSlash, false)
+        XCTAssertEqual(try path("/").segments, [])
+        XCTAssertEqual(try path("/").trailingSlash, true)
+        XCTAssertEqual(try path("/countries/").segments, ["countries"])
+        XCTAssertEqual(try path("/countries/").trailingSlash, true)
+        XCTAssertEqual(try path("/c%C3%B4te%20d'ivoire.html").segments, ["côte d'ivoire.html"])
+        XCTAssertEqual(try path("/a%2520b").segments, ["a%20b"], "decoded exactly once")
+        XCTAssertEqual(try path("/..a/b..").segments, ["..a", "b.."], "dots inside names are fine")
+    }
+
+    func testEscapesAreForbidden() {
+        for encoded in ["/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2fetc", "/countries/..", "/a/./b",
+                        "//etc/passwd", "/%2F%2Fevil.example", "/a//b", "/a%5c..%5cb", "/a\\b", "/a%00.html", "/%2E%2E"] {
+            XCTAssertThrowsError(try path(encoded), encoded) { XCTAssertEqual($0 as? RequestPath.Rejection, .forbidden, encoded) }
+        }
+    }
+
+    func testBrokenEncodingIsMalformed() {
+        for encoded in ["/%zz", "/%4", "/abc%", "index.html", "", "/%ff"] {
+            XCTAssertThrowsError(try path(encoded), encoded) { XCTAssertEqual($0 as? RequestPath.Rejection, .malformed, encoded) }
+        }
+    }
+}

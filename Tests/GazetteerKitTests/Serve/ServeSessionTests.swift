@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+
+/// `gazetteer serve` end to end: build, serve, edit a file, see the reload and the new page;
+/// break a file, see the error and the last good site; fix it, see the recovery.
+final class ServeSessionTests: XCTestCase {
+    func testEditsRebuildAndReloadAndErrorsKeepTheLastGoodSite() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        let box = OutputBox()
+        let session = ServeSession(
+            options: BuildOptions(source: site.root), port: 0,
+            output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
+        let port = try session.start()
+        defer { session.stop() }
+        XCTAssertTrue(box.out.contains("Built 9 pages"), box.out)
+
+        let page = try RawHTTPClient.get("/countries/japan.html", port: port)
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.headers["content-type"], "text/html; charset=utf-8")
+        XCTAssertTrue(page.text.contains("An island country."))
+        XCTAssertTrue(page.text.contains("/__gazetteer/events"), "the reload script is injected when serving")
+        XCTAssertFalse(site.read("countries/japan.html")!.contains("__gazetteer"), "never into the built files")
+        let css = try RawHTTPClient.get("/assets/style.css", port: port)
+        XCTAssertEqual(css.headers["content-type"], "text/css; charset=utf-8")
+        let flag = try XCTUnwrap(HTMLLinks.images(in: page.text).first?["src"])
+        XCTAssertTrue(flag.hasPrefix("../images/"), flag)
+        let image = try RawHTTPClient.get("/" + flag.dropFirst(3), port: port)
+        XCTAssertEqual(image.status, 200)
+        XCTAssertEqual(image.headers["content-type"], "image/png")
+        XCTAssertEqual(try RawHTTPClient.get("/../../etc/passwd", port: port).status, 403)
+        XCTAssertEqual(try RawHTTPClient.get("/nowhere.html", port: port).status, 404)
+
+        let events = try RawHTTPClient(port: port)
+        events.timeout = 5
+        events.send("GET /__gazetteer/events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n")
+        _ = events.read(until: "\r\n\r\n")
+
+        // An edit is picked up, rebuilt, and open pages are told to reload.
+        try site.write("content/countries/japan.md", "---\nname: Japan\ncontinent: Asia\n---\n\nLand of the rising sun.\n")
+        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
+        XCTAssertTrue(try RawHTTPClient.get("/countries/japan.html", port: port).text.contains("Land of the rising sun."))
+
+        // A broken file: located error in the terminal and the browser; the last good site stays.
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japn\n---\n")
+        let error = events.read(until: "event: error")
+        XCTAssertTrue(error.contains("content/cities/osaka.md:3:10: unknown country"), error)
+        XCTAssertTrue(box.err.contains("did you mean \\\"japan\\\"") || box.err.contains("did you mean \"japan\""), box.err)
+        XCTAssertEqual(try RawHTTPClient.get("/cities/osaka.html", port: port).status, 200)
+
+        // Fixing it clears the error and reloads.
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nFixed.\n")
+        let recovery = events.read(until: "event: reload")
+        XCTAssertTrue(recovery.contains("event: clear"), recovery)
+        XCTAssertTrue(try RawHTTPClient.get("/cities/osaka.html", port: port).text.contains("Fixed."))
+        XCTAssertGreaterThanOrEqual(session.buildCount, 4)
+    }
+}
