@@ -125,6 +125,10 @@ final class IncrementalBuildTests: XCTestCase {
             ("a country's continents", {
                 try site.write("content/countries/japan.md", "---\nname: Japan\ncontinents: [Asia, Australasia]\nflag: flags/japan.svg\n---\n")
             }),
+            ("a renamed country", {
+                try site.write("content/countries/japan.md", "---\nname: Nippon\ncontinents: [Asia, Australasia]\nflag: flags/japan.svg\n---\n")
+            }),
+            ("a changed flag", { try site.write("content/countries/flags/spain.svg", FixtureSite.flag("#ffcc00")) }),
             ("a deleted city", { try site.remove("content/cities/osaka.md") }),
             ("a link to a new country", {
                 try site.write("content/countries/chile.md", "---\nname: Chile\ncontinent: South America\n---\n\nNear [Spain](spain.md).\n")
