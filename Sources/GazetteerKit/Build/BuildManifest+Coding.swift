@@ -45,19 +45,42 @@ extension BuildManifest {
             w.stamp(stamp)
         }
 
-        var file = ByteWriter(capacity: w.body.bytes.count + w.tableBytes + 64)
+        var watchBytes = ByteWriter(capacity: 1 << 20)
+        watch?.encode(into: &watchBytes)
+        var file = ByteWriter(capacity: w.body.bytes.count + w.tableBytes + watchBytes.bytes.count + 64)
         file.raw(Self.magic)
         file.uint(UInt64(Self.formatVersion))
+        file.bool(watch != nil)
+        file.uint(UInt64(watchBytes.bytes.count))
+        file.raw(watchBytes.bytes)
         file.uint(UInt64(w.table.count))
         for string in w.table { file.string(string) }
         file.raw(w.body.bytes)
         return file.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> BuildManifest? {
+    /// The manifest file's bytes and its watch, decoded apart (see `InputWatch`).
+    struct Header {
+        var bytes: [UInt8]
+        var watch: InputWatch?
+        var bodyOffset: Int
+    }
+
+    static func header(_ bytes: [UInt8]) -> Header? {
         guard bytes.count > magic.count, Array(bytes[0..<magic.count]) == magic else { return nil }
-        var r = TableReader(ByteReader(bytes, offset: magic.count))
-        guard r.reader.uint() == UInt64(formatVersion) else { return nil }
+        var r = ByteReader(bytes, offset: magic.count)
+        guard r.uint() == UInt64(formatVersion) else { return nil }
+        let hasWatch = r.bool()
+        let length = r.count()
+        guard !r.failed else { return nil }
+        let start = r.offset
+        let watch = hasWatch ? InputWatch.decode(from: &r) : nil
+        guard !r.failed, r.offset <= start + length else { return nil }
+        return Header(bytes: bytes, watch: watch, bodyOffset: start + length)
+    }
+
+    static func decode(_ header: Header) -> BuildManifest? {
+        var r = TableReader(ByteReader(header.bytes, offset: header.bodyOffset))
         let tableCount = r.reader.count()
         r.table.reserveCapacity(tableCount)
         for _ in 0..<tableCount { r.table.append(r.reader.string()) }
@@ -104,7 +127,7 @@ extension BuildManifest {
         guard !r.reader.failed, r.reader.atEnd else { return nil }
         return BuildManifest(
             globalKey: globalKey, templatesKey: templatesKey, output: OutputState(path: outputPath, folders: folders),
-            entries: entries, sources: sources, pages: pages, assets: assets)
+            entries: entries, sources: sources, pages: pages, assets: assets, watch: header.watch)
     }
 }
 

@@ -24,6 +24,8 @@ struct BuildManifest: Sendable {
     var pages: [String: PageRecord]
     /// Theme assets by output path, with the stamp of the file they were linked from.
     var assets: [String: FileStamp]
+    /// What the build read, for telling quickly that nothing changed (nil: not known).
+    var watch: InputWatch?
 
     struct StampedEntry: Sendable {
         /// Nil for a file that is read every time (a symlink).
@@ -91,10 +93,11 @@ struct BuildManifest: Sendable {
 
     static func url(in cache: URL) -> URL { cache.appending(path: "manifest.bin") }
 
-    /// The manifest in `cache`, or nil when there is none or it cannot be read.
-    static func load(from cache: URL) -> BuildManifest? {
+    /// The manifest file in `cache`, read but not yet decoded beyond its watch, or nil when
+    /// there is none or it is not one this version wrote.
+    static func read(from cache: URL) -> Header? {
         guard let data = FileManager.default.contents(atPath: url(in: cache).path) else { return nil }
-        return decode([UInt8](data))
+        return header([UInt8](data))
     }
 
     /// Writes the manifest into `cache` (through a temporary file and a rename).

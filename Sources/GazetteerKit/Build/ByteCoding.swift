@@ -38,7 +38,7 @@ struct ByteWriter {
 /// `failed` true and returns a neutral value, so a damaged manifest is simply ignored.
 struct ByteReader {
     private let bytes: [UInt8]
-    private var offset: Int
+    private(set) var offset: Int
     private(set) var failed = false
 
     init(_ bytes: [UInt8], offset: Int = 0) {

@@ -39,24 +39,17 @@ struct FileStamp: Hashable, Sendable {
         self.changed = changed
     }
 
-    private init(_ info: stat) {
-        #if canImport(Darwin)
-        let (m, c) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-        let (m, c) = (info.st_mtim, info.st_ctim)
-        #endif
-        self.init(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: Int64(m.tv_sec) * 1_000_000_000 + Int64(m.tv_nsec),
-            changed: Int64(c.tv_sec) * 1_000_000_000 + Int64(c.tv_nsec))
-    }
-
-    /// The running executable, so that a rebuilt or upgraded gazetteer renders everything again.
-    static let executable: FileStamp? = {
+    /// The running executable's path, so that a rebuilt or upgraded gazetteer renders everything again.
+    static let executablePath: String? = {
         #if os(Linux)
-        return following("/proc/self/exe")
+        let link = "/proc/self/exe"
         #else
-        return CommandLine.arguments.first.flatMap { following($0) }
+        guard let link = CommandLine.arguments.first else { return nil }
         #endif
+        guard let resolved = realpath(link, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }()
+
+    static let executable: FileStamp? = executablePath.flatMap { following($0) }
 }

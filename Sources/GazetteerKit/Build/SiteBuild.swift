@@ -17,6 +17,17 @@ public enum SiteBuild {
         let started = Date()
         var timings = BuildTimings()
         try checkOutput(options)
+        // Nothing changed since the last build: nothing to do.
+        let header = BuildManifest.read(from: options.cache)
+        if options.writeOutput, let watch = header?.watch, watch.output == options.output.path,
+           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path, watch.isUnchanged() {
+            timings.lap("load")
+            var summary = BuildSummary(
+                pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
+                seconds: Date().timeIntervalSince(started), pagesRendered: 0, filesWritten: 0)
+            summary.timings = timings
+            return summary
+        }
 
         // Load: list the content files, read the settings and the theme, take the manifest.
         let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache)
@@ -32,7 +43,7 @@ public enum SiteBuild {
         }
         let global = globalKey(scan)
         timings.lap("l.config")
-        let manifest = BuildManifest.load(from: options.cache)
+        let manifest = header.flatMap(BuildManifest.decode)
         timings.lap("l.manifest")
         // The previous output, to update in place, when it is as the manifest says.
         let previousOutput = options.writeOutput && manifest?.output.matches(options.output) == true ? manifest : nil
@@ -193,11 +204,10 @@ public enum SiteBuild {
         }
         for asset in scan.theme.assets {
             let source = scan.theme.directory.appending(path: asset)
-            // Linking the file changes its status-change time: it is not part of an asset's stamp.
-            let stamp = FileStamp.of(source.path).map { FileStamp(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified, changed: 0) }
+            let stamp = FileStamp.of(source.path)
             if let stamp { current.assets[asset] = stamp }
             if let stamp, previousOutput?.assets[asset] == stamp { continue }
-            try writer.link(asset, from: source)
+            try writer.copy(asset, from: source)
             staged.add(asset)
         }
         let placing = staged.paths
@@ -222,13 +232,33 @@ public enum SiteBuild {
         }
         summary.filesWritten = placing.count + removing.count
         // A manifest that cannot be written only makes the next build slower.
-        let unchanged = previous != nil && previousOutput != nil && processed.entries.isEmpty && toRender.isEmpty
-            && placing.isEmpty && removing.isEmpty && !planner.learnedSomething
-        if !unchanged { try? current.save(to: options.cache) }
+        current.watch = watch(scan: scan, entries: entries, planner: planner, output: current.output)
+        current.watch?.pages = pageRecords.count
+        current.watch?.images = wanted.count
+        try? current.save(to: options.cache)
         timings.lap("write")
         summary.seconds = Date().timeIntervalSince(started)
         summary.timings = timings
         return summary
+    }
+
+    /// What this build read, with the stamps taken before reading, and the output as written.
+    static func watch(scan: SiteLoader.Scan, entries: [ContentEntry], planner: ImagePlanner,
+                      output: BuildManifest.OutputState) -> InputWatch {
+        var watch = InputWatch()
+        watch.source = scan.root.path
+        watch.output = output.path
+        watch.add(FileStamp.executablePath ?? "/", file: FileStamp.executable)
+        for (path, state) in scan.watched { watch.add(path, state) }
+        for file in scan.content { watch.add(scan.root.path + "/" + file.path, file: file.stamp) }
+        var images: Set<String> = []
+        for entry in entries {
+            images.insert(entry.image.file.path)
+            images.formUnion(entry.bodyImages)
+        }
+        for path in images { watch.add(path, file: planner.stamp(of: path)) }
+        for (folder, stamp) in output.folders { watch.add(folder.isEmpty ? output.path : output.path + "/" + folder, .folder(stamp)) }
+        return watch
     }
 
     /// What every page depends on besides its own inputs: the manifest format, the gazetteer

@@ -19,6 +19,9 @@ extension SiteLoader {
         /// Countries, then cities, each sorted by file name.
         var content: [ScannedFile]
         var theme: Theme
+        /// The settings file, the content folders, the theme's files and folders, as they were
+        /// before they were read (see `InputWatch`).
+        var watched: [(path: String, state: InputWatch.State?)]
     }
 
     /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
@@ -30,6 +33,10 @@ extension SiteLoader {
             throw DiagnosticList([Diagnostic(
                 "no content/ folder here: a guide keeps its countries in content/countries/ and its cities in content/cities/",
                 at: SourceLocation(path: root.path))])
+        }
+        var watched: [(path: String, state: InputWatch.State?)] = []
+        for path in ["gazetteer.yaml", "templates", "content", "content/countries", "content/cities"] {
+            watched.append((root.path + "/" + path, InputWatch.state(of: root.path + "/" + path)))
         }
         var content: [ScannedFile] = []
         for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
@@ -46,16 +53,33 @@ extension SiteLoader {
         var theme: Theme?
         let templates = root.appending(path: "templates")
         if isDirectory(templates) {
+            watched += watchTree(templates.path)
             theme = readTheme(at: templates, displayName: "templates", errors: &errors)
         } else {
             do {
                 let folder = try extractDefaultTheme(into: cacheDirectory)
+                watched += watchTree(folder.path)
                 theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
             } catch {
                 errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
             }
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
-        return Scan(root: root, configFile: configFile, content: content, theme: theme!)
+        return Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+    }
+
+    /// The states of a folder and of everything in it.
+    private static func watchTree(_ folder: String) -> [(path: String, state: InputWatch.State?)] {
+        var result: [(path: String, state: InputWatch.State?)] = []
+        var pending = [folder]
+        while let path = pending.popLast() {
+            let state = InputWatch.state(of: path)
+            result.append((path, state))
+            guard case .folder? = state else { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                pending.append(path + "/" + name)
+            }
+        }
+        return result
     }
 }

@@ -44,7 +44,7 @@ final class SiteWriter: @unchecked Sendable {
         if let failed { throw Self.failure("cannot write \(path)", failed, at: output) }
     }
 
-    /// Puts a file from elsewhere (a thumbnail in the cache, a theme asset) into the staging
+    /// Puts a file from elsewhere (a thumbnail in the cache) into the staging
     /// folder: a hard link, or a copy across file systems. Thread-safe.
     func link(_ path: String, from source: URL) throws(DiagnosticList) {
         let target = try prepare(path)
@@ -56,6 +56,17 @@ final class SiteWriter: @unchecked Sendable {
             } catch {
                 throw Self.failure("cannot put \(path) into the site", error, at: output)
             }
+        }
+    }
+
+    /// Copies a file from elsewhere (a theme asset: a link would tie the output to the
+    /// user's file) into the staging folder. Thread-safe.
+    func copy(_ path: String, from source: URL) throws(DiagnosticList) {
+        let target = try prepare(path)
+        do {
+            try FileManager.default.copyItem(at: source, to: target)
+        } catch {
+            throw Self.failure("cannot put \(path) into the site", error, at: output)
         }
     }
 
