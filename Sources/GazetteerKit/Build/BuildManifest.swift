@@ -3,29 +3,42 @@ import Foundation
 /// What the last successful build read and wrote, kept in the cache folder
 /// (`.gazetteer-cache/manifest.bin`) so that the next build redoes only what changed:
 /// every content file's stamp and validated entry, the thumbnail plans of every picture,
-/// and every page's key (a hash of all it was made from) with the thumbnails it shows.
+/// every page's key (a hash of all it was made from) with the thumbnails it shows, and what
+/// the build read (`InputWatch`).
 ///
 /// The manifest is removed before the output folder is changed and written again after,
-/// so an interrupted build leaves none, and the build after it starts clean.
+/// so an interrupted build leaves none, and the build after it starts clean. The previous
+/// manifest is read as a `ManifestArchive`; records that did not change are copied from it
+/// byte for byte into the next one.
 struct BuildManifest: Sendable {
-    static let formatVersion = 1
+    static let formatVersion = 2
 
+    /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
+    var engineKey: String
     /// A hash of what every page depends on: settings, theme folder, site folder, the
-    /// gazetteer executable. When it changes, nothing of the manifest but plans is used.
+    /// gazetteer executable. When it changes, nothing of the manifest but plans is reused.
     var globalKey: String
     /// A hash of every template's name and text.
     var templatesKey: String
     var output: OutputState
-    /// Content files by site-relative path, with the stamp they had when processed.
-    var entries: [String: StampedEntry]
-    /// Thumbnail plans by source path.
-    var sources: [String: ImagePlanner.KnownSource]
-    /// Pages (and `sitemap.xml`) by output path.
-    var pages: [String: PageRecord]
-    /// Theme assets by output path, with the stamp of the file they were linked from.
+    /// How many thumbnails the output holds.
+    var imageCount: Int
+    /// Theme assets by output path, with the stamp of the file they were copied from.
     var assets: [String: FileStamp]
     /// What the build read, for telling quickly that nothing changed (nil: not known).
     var watch: InputWatch?
+    /// Content files by site-relative path.
+    var entries: [String: Record<StampedEntry>] = [:]
+    /// Thumbnail plans by source path.
+    var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
+    /// Pages (and `sitemap.xml`) by output path.
+    var pages: [String: Record<PageRecord>] = [:]
+
+    /// A record to write: a value, or the bytes of an unchanged one in the previous manifest.
+    enum Record<Value: Sendable>: Sendable {
+        case value(Value)
+        case copied(Range<Int>)
+    }
 
     struct StampedEntry: Sendable {
         /// Nil for a file that is read every time (a symlink).
@@ -36,6 +49,8 @@ struct BuildManifest: Sendable {
     struct PageRecord: Sendable {
         /// A hash of everything the page was rendered from.
         var key: String
+        /// The content files whose bodies its rendering read (see `PageKeys`).
+        var bodies: [String]
         /// The thumbnails it shows (file names in `images/`), sorted.
         var images: [String]
     }
@@ -59,11 +74,9 @@ struct BuildManifest: Sendable {
                 while let item = readdir(stream) {
                     let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
                     guard name != ".", name != ".." else { continue }
-                    let child = folder.isEmpty ? name : folder + "/" + name
                     let type = item.pointee.d_type
-                    if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && FileStamp.of(path + "/" + name) == nil
-                        && FileStamp.following(path + "/" + name) != nil) {
-                        pending.append(child)
+                    if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && InputWatch.isFolder(path + "/" + name)) {
+                        pending.append(folder.isEmpty ? name : folder + "/" + name)
                     }
                 }
                 closedir(stream)
@@ -83,28 +96,14 @@ struct BuildManifest: Sendable {
         }
     }
 
-    /// Every thumbnail in the output: those the pages show and those inside bodies.
-    var outputImages: Set<String> {
-        var names: Set<String> = []
-        for page in pages.values { names.formUnion(page.images) }
-        for stamped in entries.values { names.formUnion(stamped.entry.bodyImageFiles) }
-        return names
-    }
-
     static func url(in cache: URL) -> URL { cache.appending(path: "manifest.bin") }
 
-    /// The manifest file in `cache`, read but not yet decoded beyond its watch, or nil when
-    /// there is none or it is not one this version wrote.
-    static func read(from cache: URL) -> Header? {
-        guard let data = FileManager.default.contents(atPath: url(in: cache).path) else { return nil }
-        return header([UInt8](data))
-    }
-
-    /// Writes the manifest into `cache` (through a temporary file and a rename).
-    func save(to cache: URL) throws {
+    /// Writes the manifest into `cache` (through a temporary file and a rename), copying
+    /// unchanged records from `previous`.
+    func save(to cache: URL, previous: ManifestArchive?) throws {
         let target = Self.url(in: cache)
         let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data(encoded()).write(to: temporary)
+        try Data(encoded(previous: previous)).write(to: temporary)
         if rename(temporary.path, target.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown)

@@ -32,6 +32,16 @@ struct ByteWriter {
     }
 
     mutating func raw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
+    mutating func raw(_ value: ArraySlice<UInt8>) { bytes.append(contentsOf: value) }
+
+    /// Writes the bytes `body` writes, prefixed by their length.
+    mutating func block(_ body: (inout ByteWriter) -> Void) {
+        var inner = ByteWriter(capacity: 256)
+        body(&inner)
+        uint(UInt64(inner.bytes.count))
+        bytes.append(contentsOf: inner.bytes)
+    }
 }
 
 /// Reads what `ByteWriter` wrote; every read past the end or of a malformed value makes
@@ -39,19 +49,26 @@ struct ByteWriter {
 struct ByteReader {
     private let bytes: [UInt8]
     private(set) var offset: Int
+    private let end: Int
     private(set) var failed = false
 
     init(_ bytes: [UInt8], offset: Int = 0) {
-        self.bytes = bytes
-        self.offset = offset
+        self.init(bytes, offset..<bytes.count)
     }
 
-    var atEnd: Bool { offset == bytes.count }
+    /// Reads only within `range` of `bytes`.
+    init(_ bytes: [UInt8], _ range: Range<Int>) {
+        self.bytes = bytes
+        offset = range.lowerBound
+        end = min(range.upperBound, bytes.count)
+    }
+
+    var atEnd: Bool { offset == end }
 
     mutating func uint() -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.count, shift < 64 {
+        while offset < end, shift < 64 {
             let byte = bytes[offset]
             offset += 1
             result |= UInt64(byte & 0x7F) << shift
@@ -64,10 +81,10 @@ struct ByteReader {
 
     mutating func int() -> Int { Int(truncatingIfNeeded: Int64(bitPattern: uint())) }
 
-    /// A count of items that follow, refused when it cannot fit in what is left.
+    /// A count of items (or bytes) that follow, refused when it cannot fit in what is left.
     mutating func count() -> Int {
         let value = uint()
-        guard value <= UInt64(bytes.count - offset) else {
+        guard value <= UInt64(end - offset) else {
             failed = true
             return 0
         }
@@ -75,7 +92,7 @@ struct ByteReader {
     }
 
     mutating func bool() -> Bool {
-        guard offset < bytes.count, bytes[offset] <= 1 else {
+        guard offset < end, bytes[offset] <= 1 else {
             failed = true
             return false
         }
@@ -92,12 +109,13 @@ struct ByteReader {
 
     mutating func optionalString() -> String? { bool() ? string() : nil }
 
-    mutating func raw(_ length: Int) -> [UInt8] {
-        guard !failed, length <= bytes.count - offset else {
+    /// Skips `length` bytes, returning where they were.
+    mutating func skip(_ length: Int) -> Range<Int> {
+        guard !failed, length <= end - offset else {
             failed = true
-            return []
+            return offset..<offset
         }
         defer { offset += length }
-        return Array(bytes[offset..<offset + length])
+        return offset..<offset + length
     }
 }

@@ -24,7 +24,7 @@ extension ContentEntry {
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
     /// slug another file already has) and the rendered body.
     static func process(
-        _ content: ParsedContent, digest: String, kind: Kind, validate: Bool, context: SourceContext,
+        _ content: ParsedContent, digest: String, frontMatterDigest: String, kind: Kind, validate: Bool, context: SourceContext,
         diagnostics: inout [Diagnostic]
     ) -> (entry: ContentEntry?, body: MarkdownBody) {
         let file = content.file
@@ -44,7 +44,7 @@ extension ContentEntry {
             let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder)
             if let name, let flag {
                 entry = ContentEntry(
-                    kind: .country, path: file.path, digest: digest, name: name, officialName: official, capital: capital,
+                    kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, continents: continents.map(\.name), image: flag, extra: fields.extra,
                     links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
@@ -54,7 +54,7 @@ extension ContentEntry {
             let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder)
             if let name, let country, let picture {
                 entry = ContentEntry(
-                    kind: .city, path: file.path, digest: digest, name: name, country: country, image: picture,
+                    kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, country: country, image: picture,
                     extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
             }

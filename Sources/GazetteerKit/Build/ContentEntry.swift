@@ -12,6 +12,8 @@ struct ContentEntry: Sendable {
     var path: String
     /// SHA-256 of the file's bytes.
     var digest: String
+    /// SHA-256 of its front matter (the bytes before the body): what the entry is made of.
+    var frontMatterDigest: String
     var name: String
     var officialName: String?
     var capital: String?

@@ -17,8 +17,8 @@ struct ContentWork {
 
     /// `renderBodyImages`: files with pictures in their bodies are processed even when
     /// unchanged (a new output needs those thumbnails planned).
-    static func plan(_ scan: SiteLoader.Scan, previous: BuildManifest?, context: ContentEntry.SourceContext,
-                     renderBodyImages: Bool) -> ContentWork {
+    static func plan(_ scan: SiteLoader.Scan, previous: [String: BuildManifest.StampedEntry],
+                     context: ContentEntry.SourceContext, renderBodyImages: Bool) -> ContentWork {
         var work = ContentWork()
         var seen: [String: String] = [:]
         for file in scan.content {
@@ -30,7 +30,7 @@ struct ContentWork {
                 work.pending.append((file, false))
                 continue
             }
-            if let stamp = file.stamp, let old = previous?.entries[file.path], old.stamp == stamp,
+            if let stamp = file.stamp, let old = previous[file.path], old.stamp == stamp,
                isStillValid(old.entry, context: context), !(renderBodyImages && !old.entry.bodyImages.isEmpty) {
                 work.reused[file.path] = old
             } else {
@@ -43,7 +43,7 @@ struct ContentWork {
     private static func isStillValid(_ entry: ContentEntry, context: ContentEntry.SourceContext) -> Bool {
         for link in entry.links where context.pages[link] == nil { return false }
         if entry.kind == .city, !context.countrySlugs.contains(entry.country ?? "") { return false }
-        if !entry.image.isPlaceholder, context.planner.stamp(of: entry.image.file.path) == nil { return false }
+        if !entry.image.isPlaceholder, context.planner.stamp(of: entry.image.path) == nil { return false }
         for path in entry.bodyImages where !context.planner.isUnchanged(path) { return false }
         return true
     }
@@ -91,8 +91,9 @@ struct ContentWork {
                 return
             }
             let t1 = DispatchTime.now().uptimeNanoseconds
+            let headLength = max(0, data.count - content.document.body.utf8.count)
             let (entry, body) = ContentEntry.process(
-                content, digest: digest, kind: file.kind, validate: validate, context: context,
+                content, digest: digest, frontMatterDigest: ContentHash.sha256Hex(data.prefix(headLength)), kind: file.kind, validate: validate, context: context,
                 diagnostics: &one.diagnostics)
             one.entry = entry
             one.html = body.html

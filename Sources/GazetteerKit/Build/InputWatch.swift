@@ -21,7 +21,7 @@ struct InputWatch: Sendable {
 
     /// Folders by absolute path; items name a folder by its index here.
     private(set) var folders: [String] = []
-    private var folderIndex: [String: Int] = [:]
+    private(set) var folderIndex: [String: Int] = [:]
     /// A name in a folder (`""` for the folder itself) and the state it must still have.
     private(set) var items: [(folder: Int, name: String, state: State)] = []
     /// Set when a path could not be watched: then the watch is never trusted.
@@ -76,19 +76,63 @@ struct InputWatch: Sendable {
         }
     }
 
-    /// Whether every watched path still has the state it had, checked across the cores.
-    func isUnchanged() -> Bool {
-        guard !unwatchable, !items.isEmpty else { return false }
+    /// The watched paths as they are now (a `stat` call each, across the cores).
+    struct Check: Sendable {
+        let watch: InputWatch
+        /// The state of each item now, in the order of `watch.items`.
+        let now: [State?]
+        /// Whether every path still has the state it had.
+        let unchanged: Bool
+
+        /// The stamps of the watched files, by absolute path, as they are now.
+        func fileStamps() -> [String: FileStamp] {
+            var result: [String: FileStamp] = [:]
+            result.reserveCapacity(now.count)
+            for (item, state) in zip(watch.items, now) {
+                guard case .file(let stamp)? = state, !item.name.isEmpty else { continue }
+                result[watch.folders[item.folder] + "/" + item.name] = stamp
+            }
+            return result
+        }
+
+        /// The state of the folder at `path` now, if it was watched.
+        func folderState(_ path: String) -> State?? {
+            guard let index = watch.folderIndex[path] else { return nil }
+            for (item, state) in zip(watch.items, now) where item.folder == index && item.name.isEmpty {
+                return .some(state)
+            }
+            return nil
+        }
+
+        /// The names of the watched files directly in the folder at `path`, when the folder
+        /// itself is watched and unchanged (so no file was added to it or removed).
+        func unchangedListing(_ path: String) -> [String]? {
+            guard let parent = watch.folderIndex[(path as NSString).deletingLastPathComponent],
+                  let index = watch.folderIndex[path] else { return nil }
+            let name = (path as NSString).lastPathComponent
+            var unchanged = false
+            for (item, state) in zip(watch.items, now) where item.folder == parent && item.name == name {
+                unchanged = state != nil && state == item.state
+            }
+            guard unchanged else { return nil }
+            return watch.items.filter { $0.folder == index && !$0.name.isEmpty }.map(\.name)
+        }
+    }
+
+    /// Stats every watched path; stops early when `stopAtFirstChange` (a build that finds a
+    /// change then reads the stamps it needs from the check, or takes them again).
+    func check(stopAtFirstChange: Bool = false) -> Check {
+        guard !unwatchable, !items.isEmpty else { return Check(watch: self, now: [], unchanged: false) }
         let descriptors = folders.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { for fd in descriptors where fd >= 0 { close(fd) } }
         let chunks = 4
-        let failed = UnsafeResults<Bool>(count: chunks)
+        let states = UnsafeBuffer<State?>(count: items.count, initial: nil)
+        let changed = UnsafeResults<Bool>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var info = stat()
             var index = chunk
             while index < items.count {
                 let item = items[index]
-                index += chunks
                 let fd = descriptors[item.folder]
                 let now: State?
                 if item.name.isEmpty {
@@ -100,13 +144,22 @@ struct InputWatch: Sendable {
                 } else {
                     now = errno == ENOENT || errno == ENOTDIR ? .missing : nil
                 }
+                states[index] = now
                 if now != item.state {
-                    failed[chunk] = true
-                    return
+                    changed[chunk] = true
+                    if stopAtFirstChange { return }
                 }
+                index += chunks
             }
         }
-        return !failed.values.contains { $0 == true }
+        let unchanged = !changed.values.contains { $0 == true }
+        return Check(watch: self, now: unchanged || !stopAtFirstChange ? states.values : [], unchanged: unchanged)
+    }
+
+    /// Whether the path is a folder (following symlinks).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     // MARK: Coding

@@ -8,52 +8,52 @@ import Thumbnails
 ///
 /// What each page's context holds (see `PageRenderer+Context.swift`), and so its key:
 /// - every page: the settings, generator, theme and site folder (the global key), its path;
-/// - a city: its file, picture and body pictures; its country's file, flag and city count;
-/// - a country: its file, flag, body pictures and city count; each of its cities as above;
-/// - the index and the gallery: every country's file, flag and city count;
+/// - a city: its front matter and picture; its country's front matter, flag and city count;
+/// - a country: its front matter, flag and city count; the front matter and picture of each
+///   of its cities;
+/// - the index and the gallery: every country's front matter, flag and city count;
 /// - the city list: every city with its country, as for a city page;
 /// - `sitemap.xml`: the path of every page.
-/// Files are known by the SHA-256 of their bytes, pictures by their stamp.
-struct PageKeys {
+/// Bodies are in many contexts but read by few templates (a city's page shows its body, the
+/// city list shows none), so a page's key holds the bodies its last rendering read (see
+/// `PageScope`): a body it did not read cannot change it. A template that branches on front
+/// matter to read a body or not has that front matter in the key, so the set read cannot
+/// change without the key changing too. Files are known by the SHA-256 of their bytes (the
+/// front matter by that of its part), pictures by their stamp.
+struct PageKeys: Sendable {
     let global: String
     let model: SiteModel
-    let entries: [String: ContentEntry]
     let templates: [String: String]
-    let imageStamp: (String) -> FileStamp?
 
     private var countryKeys: [String: [UInt8]] = [:]
-    private var countryBodies: [String: [UInt8]] = [:]
     private var cityKeys: [String: [UInt8]] = [:]
+    /// By content file: its whole text and the pictures in its body.
+    private var bodyKeys: [String: [UInt8]] = [:]
 
-    init(global: String, model: SiteModel, entries: [String: ContentEntry], library: TemplateLibrary,
-         sources: [TemplateSource], imageStamp: @escaping (String) -> FileStamp?) {
+    init(global: String, model: SiteModel, entries: [ContentEntry], library: TemplateLibrary,
+         sources: [TemplateSource], imageStamp: (String) -> FileStamp?) {
         self.global = global
         self.model = model
-        self.entries = entries
-        self.imageStamp = imageStamp
         templates = Self.templateKeys(library: library, sources: sources)
-        for country in model.countries {
-            guard let entry = entries[country.sourcePath] else { continue }
-            var summary = KeyBuilder()
-            summary.add(entry.digest)
-            summary.add(imageStamp(entry.image.file.path))
-            summary.add(model.cities(of: country).count)
-            countryKeys[country.slug] = summary.bytes
-            var body = KeyBuilder()
-            for path in entry.bodyImages { body.add(imageStamp(path)) }
-            countryBodies[country.slug] = body.bytes
-        }
-        for city in model.cities {
-            guard let entry = entries[city.sourcePath] else { continue }
+        for entry in entries {
             var key = KeyBuilder()
-            key.add(entry.digest)
-            key.add(imageStamp(entry.image.file.path))
-            for path in entry.bodyImages { key.add(imageStamp(path)) }
-            cityKeys[city.sourcePath] = key.bytes
+            key.add(entry.frontMatterDigest)
+            key.add(imageStamp(entry.image.path))
+            if entry.kind == .country {
+                key.add(model.country(entry.slug).map(model.cityCount(of:)) ?? 0)
+                countryKeys[entry.slug] = key.bytes
+            } else {
+                cityKeys[entry.path] = key.bytes
+            }
+            var body = KeyBuilder()
+            body.add(entry.digest)
+            for path in entry.bodyImages { body.add(imageStamp(path)) }
+            bodyKeys[entry.path] = body.bytes
         }
     }
 
-    func key(for page: Page) -> String {
+    /// The key of `page`, whose last rendering read the bodies of the content files `bodies`.
+    func key(for page: Page, bodies: [String]) -> String {
         var key = KeyBuilder()
         key.add(global)
         key.add(page.path)
@@ -70,7 +70,6 @@ struct PageKeys {
         case .country:
             if case .country(let country) = page.subject {
                 key.add(countryKeys[country.slug])
-                key.add(countryBodies[country.slug])
                 for city in model.cities(of: country) { key.add(cityKeys[city.sourcePath]) }
             }
         case .city:
@@ -78,10 +77,28 @@ struct PageKeys {
                 key.add(cityKeys[city.sourcePath])
                 key.add(countryKeys[city.countrySlug])
             }
-        case .notFound:
+        case .notFound, .sitemap:
             break
         }
+        for path in bodies {
+            key.add(path)
+            key.add(bodyKeys[path])
+        }
         return key.digest
+    }
+
+    /// The keys of `pages`, across the cores.
+    func keys(for pages: [Page], bodies: (Page) -> [String]) -> [String] {
+        let read = pages.map(bodies)
+        let keys = UnsafeBuffer<String>(count: pages.count, initial: "")
+        DispatchQueue.concurrentPerform(iterations: 8) { chunk in
+            var index = chunk
+            while index < pages.count {
+                keys[index] = key(for: pages[index], bodies: read[index])
+                index += 8
+            }
+        }
+        return keys.values
     }
 
     /// The key of `sitemap.xml`, made of every page's path.

@@ -6,10 +6,11 @@ import Thumbnails
 /// thumbnails -> write. Every problem of every stage that can run is collected and
 /// reported together; nothing is written unless there is none.
 ///
-/// Builds are incremental (see `BuildManifest`): a content file whose stamp is unchanged is
-/// not read again, a page whose key is unchanged is not rendered again, a rendered page equal
-/// to the one in the output is not written again, and thumbnails come from the cache. The
-/// output is the same, byte for byte, as a build from scratch would make.
+/// Builds are incremental (see `BuildManifest`): when no input changed, the build stops
+/// after checking their stamps; a content file whose stamp is unchanged is not read again;
+/// a page whose key is unchanged is not rendered again; a rendered page equal to the one in
+/// the output is not written again; thumbnails come from the cache. The output is the same,
+/// byte for byte, as a build from scratch would make.
 public enum SiteBuild {
     public static let requiredTemplates = ["layout", "index", "country", "city", "cities", "flags", "404"]
 
@@ -17,20 +18,25 @@ public enum SiteBuild {
         let started = Date()
         var timings = BuildTimings()
         try checkOutput(options)
+
         // Nothing changed since the last build: nothing to do.
-        let header = BuildManifest.read(from: options.cache)
-        if options.writeOutput, let watch = header?.watch, watch.output == options.output.path,
-           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path, watch.isUnchanged() {
-            timings.lap("load")
-            var summary = BuildSummary(
-                pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
-                seconds: Date().timeIntervalSince(started), pagesRendered: 0, filesWritten: 0)
-            summary.timings = timings
-            return summary
+        let archive = ManifestArchive.read(from: options.cache)
+        var check: InputWatch.Check?
+        if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
+           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
+            let result = watch.check()
+            if result.unchanged {
+                timings.lap("load")
+                return BuildSummary(
+                    pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
+                    seconds: Date().timeIntervalSince(started), pagesRendered: 0, filesWritten: 0, timings: timings)
+            }
+            check = result
         }
 
-        // Load: list the content files, read the settings and the theme, take the manifest.
-        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache)
+        timings.lap("l.check")
+        // Load: list the content files, read the settings and the theme.
+        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check)
         timings.lap("l.scan")
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
@@ -41,20 +47,22 @@ public enum SiteBuild {
                 diagnostics += error.diagnostics
             }
         }
-        let global = globalKey(scan)
-        timings.lap("l.config")
-        let manifest = header.flatMap(BuildManifest.decode)
-        timings.lap("l.manifest")
+        let engine = engineKey()
+        let global = globalKey(scan, engine: engine)
         // The previous output, to update in place, when it is as the manifest says.
-        let previousOutput = options.writeOutput && manifest?.output.matches(options.output) == true ? manifest : nil
+        let previousOutput = options.writeOutput && archive?.output.matches(options.output) == true ? archive : nil
         // The previous inputs, to reuse, when they were read with the same settings and theme.
-        let previous = manifest?.globalKey == global ? manifest : nil
+        let previous = archive?.globalKey == global ? archive : nil
+        let archiveEntries = (previous ?? previousOutput)?.entries() ?? [:]
+        let plansArchive = archive?.engineKey == engine ? archive : nil
+        timings.lap("l.entries")
 
         let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
         let imageCache = options.cache.appending(path: "images")
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
-            presets: config.presets, known: manifest?.sources ?? [:])
+            presets: config.presets, known: { plansArchive?.source($0) })
+        if let check { planner.prefill(check.fileStamps()) }
         let paths = ContentPath(root: scan.root)
         var pageOf: [String: String] = [:]
         for file in scan.content {
@@ -68,30 +76,32 @@ public enum SiteBuild {
 
         // Front matter, Markdown and fields, for the files that are new or changed (or whose
         // links, country or pictures are gone), across the cores.
-        let work = ContentWork.plan(scan, previous: previous, context: context, renderBodyImages: previousOutput == nil)
+        let work = ContentWork.plan(
+            scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil)
         diagnostics += work.duplicates
+        timings.lap("l.work")
         let processed = work.process(context: context, root: scan.root)
         diagnostics += processed.diagnostics
         timings.add("parse", processed.parseShare)
         timings.add("markdown", processed.markdownShare)
-        var stamps: [String: FileStamp?] = [:]
         var entries: [ContentEntry] = []
-        var digests: [String: String] = [:]
+        var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
         for file in scan.content {
-            if let reused = work.reused[file.path] {
+            if let reused = work.reused[file.path], let range = previous?.entryRanges[file.path] {
                 entries.append(reused.entry)
-                stamps[file.path] = reused.stamp
+                records[file.path] = .copied(range)
             } else if let fresh = processed.entries[file.path] {
                 entries.append(fresh.entry)
-                stamps[file.path] = fresh.stamp
+                records[file.path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry))
             }
         }
-        for entry in entries { digests[entry.path] = entry.digest }
-        let bodies = BodyStore(context: context, digests: digests)
+        let bodies = BodyStore(context: context, digests: Dictionary(entries.map { ($0.path, $0.digest) }) { a, _ in a })
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
+        timings.lap("l.collect")
         // Model and templates.
         let model = SiteModel(config: config, entries: entries)
+        timings.lap("l.model")
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {
             library = try TemplateLibrary(scan.theme.templates)
@@ -105,24 +115,30 @@ public enum SiteBuild {
             diagnostics.append(Diagnostic(
                 "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
-        timings.lap("model")
-
-        // Render the pages whose key changed, straight into the staging folder.
         guard let library, diagnostics.isEmpty else {
             throw DiagnosticList(diagnostics + planner.diagnostics)
         }
+        timings.lap("l.library")
         let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
-        let pages = renderer.pages
+        var pages = renderer.pages
         let keys = PageKeys(
-            global: global, model: model, entries: Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
-            library: library, sources: scan.theme.templates,
+            global: global, model: model, entries: entries, library: library, sources: scan.theme.templates,
             imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
-        let pageKeys = pages.map { keys.key(for: $0) }
-        let oldPages = previous?.pages ?? [:]
-        let toRender = pages.indices.filter { oldPages[pages[$0].path]?.key != pageKeys[$0] || previousOutput == nil }
+        var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
+        if config.baseURL != nil {
+            pageKeys.append(keys.sitemapKey(pages))
+            pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
+        }
+        timings.lap("l.keys")
+        let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
+        timings.lap("model")
+
+        // Render the pages whose key changed, straight into the staging folder; a page equal
+        // to the one in the output is left there.
         let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
         let staged = StagedFiles()
-        let rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
+        let sitemapPages = pages.filter { $0.kind != .sitemap }
+        let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
             guard let writer else { return }
             if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
                 return
@@ -135,36 +151,27 @@ public enum SiteBuild {
             writer?.discard()
             throw DiagnosticList(diagnostics)
         }
-        var pageRecords: [String: BuildManifest.PageRecord] = [:]
+        timings.lap("r.pages")
+        var pageRecords: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
+        var renderedImages: [String: [String]] = [:]
         for (n, index) in toRender.enumerated() {
-            pageRecords[pages[index].path] = BuildManifest.PageRecord(key: pageKeys[index], images: rendered.rendered[n]?.images ?? [])
+            let images = rendered.rendered[n]?.images ?? []
+            let bodies = rendered.rendered[n]?.bodies ?? []
+            renderedImages[pages[index].path] = images
+            // The key of what this rendering read (the bodies read may differ from last time).
+            let key = pages[index].kind == .sitemap ? pageKeys[index] : keys.key(for: pages[index], bodies: bodies)
+            pageRecords[pages[index].path] = .value(.init(key: key, bodies: bodies, images: images))
         }
-        for (index, page) in pages.enumerated() where pageRecords[page.path] == nil {
-            pageRecords[page.path] = BuildManifest.PageRecord(key: pageKeys[index], images: oldPages[page.path]?.images ?? [])
-        }
-        if let baseURL = config.baseURL {
-            let key = keys.sitemapKey(pages)
-            if oldPages["sitemap.xml"]?.key != key || previousOutput == nil, let sitemap = PageRenderer.sitemap(for: pages, baseURL: baseURL) {
-                let text = String(decoding: sitemap.contents, as: UTF8.self)
-                if let writer, previousOutput?.pages["sitemap.xml"] == nil
-                    || !OutputCompare.same(text, at: options.output.appending(path: "sitemap.xml")) {
-                    try writer.write("sitemap.xml", text)
-                    staged.add("sitemap.xml")
-                }
-            }
-            pageRecords["sitemap.xml"] = BuildManifest.PageRecord(key: key, images: [])
+        for page in pages where pageRecords[page.path] == nil {
+            pageRecords[page.path] = .copied(previous!.pages[page.path]!.range)
         }
         timings.lap("render")
 
-        // Thumbnails: make those new to the output (or all, for a new output) and stage them.
-        var current = BuildManifest(
-            globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
-            output: BuildManifest.OutputState(path: options.output.path, folders: [:]),
-            entries: [:], sources: [:], pages: pageRecords, assets: [:])
-        for entry in entries { current.entries[entry.path] = .init(stamp: stamps[entry.path] ?? nil, entry: entry) }
-        let wanted = current.outputImages
-        let before = previousOutput?.outputImages ?? []
-        let plans = planner.plans.filter { plan in plan.images.contains { wanted.contains($0.fileName) && !before.contains($0.fileName) } }
+        // Thumbnails: make those new to the output, and find those it no longer needs.
+        let changes = ImageChanges(
+            previousOutput: previousOutput, outputEntries: archiveEntries, entries: entries, processed: processed,
+            pages: pages, renderedImages: renderedImages, output: options.output)
+        let plans = planner.plans.filter { plan in plan.images.contains { changes.added.contains($0.fileName) } }
         var report = ThumbnailBatchReport()
         var thumbnailer: Thumbnailer?
         if !plans.isEmpty {
@@ -185,7 +192,7 @@ public enum SiteBuild {
         timings.lap("thumbnails")
 
         var summary = BuildSummary(
-            pages: pageRecords.count, thumbnailsMade: report.made, thumbnailsReused: wanted.count - report.made,
+            pages: pages.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
             seconds: 0, pagesRendered: toRender.count, filesWritten: 0)
         guard let writer else {
             summary.seconds = Date().timeIntervalSince(started)
@@ -196,16 +203,16 @@ public enum SiteBuild {
         // Write: stage new thumbnails and changed assets, then swap or update the output.
         var seen: Set<String> = []
         for plan in plans {
-            for image in plan.images where wanted.contains(image.fileName) && !before.contains(image.fileName)
-                && seen.insert(image.fileName).inserted {
+            for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
                 try writer.link("images/\(image.fileName)", from: thumbnailer!.cachedFile(image))
                 staged.add("images/\(image.fileName)")
             }
         }
+        var assets: [String: FileStamp] = [:]
         for asset in scan.theme.assets {
             let source = scan.theme.directory.appending(path: asset)
             let stamp = FileStamp.of(source.path)
-            if let stamp { current.assets[asset] = stamp }
+            if let stamp { assets[asset] = stamp }
             if let stamp, previousOutput?.assets[asset] == stamp { continue }
             try writer.copy(asset, from: source)
             staged.add(asset)
@@ -213,14 +220,14 @@ public enum SiteBuild {
         let placing = staged.paths
         var removing: [String] = []
         if let previousOutput {
-            removing += previousOutput.pages.keys.filter { current.pages[$0] == nil }
+            removing += previousOutput.pages.keys.filter { pageRecords[$0] == nil }
             removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
-            removing += before.subtracting(wanted).map { "images/\($0)" }
+            removing += changes.removed.map { "images/\($0)" }
         }
-        current.sources = planner.sources(keeping: Set(entries.flatMap { [$0.image.file.path] + $0.bodyImages }))
+        timings.lap("w.stage")
+        var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
         if previousOutput != nil, placing.isEmpty, removing.isEmpty {
             writer.discard()
-            current.output = previousOutput!.output
         } else {
             BuildManifest.remove(from: options.cache)
             if previousOutput != nil {
@@ -228,50 +235,38 @@ public enum SiteBuild {
             } else {
                 try writer.replaceOutput()
             }
-            current.output = BuildManifest.OutputState.current(options.output)
+            output = BuildManifest.OutputState.current(options.output)
         }
         summary.filesWritten = placing.count + removing.count
-        // A manifest that cannot be written only makes the next build slower.
-        current.watch = watch(scan: scan, entries: entries, planner: planner, output: current.output)
-        current.watch?.pages = pageRecords.count
-        current.watch?.images = wanted.count
-        try? current.save(to: options.cache)
+
+        timings.lap("w.commit")
+        // Remember all this for the next build. A manifest that cannot be written only makes
+        // the next build slower.
+        var manifest = BuildManifest(
+            engineKey: engine, globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
+            output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
+        var imagePaths: Set<String> = []
+        for entry in entries {
+            imagePaths.insert(entry.image.path)
+            imagePaths.formUnion(entry.bodyImages)
+        }
+        for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { plansArchive?.sourceStamp($0) }) {
+            if let record {
+                manifest.sources[path] = .value(record)
+            } else if let range = plansArchive?.sourceRanges[path] {
+                manifest.sources[path] = .copied(range)
+            }
+        }
+        timings.lap("w.sources")
+        manifest.watch = watch(scan: scan, images: imagePaths, planner: planner, output: output)
+        manifest.watch?.pages = pages.count
+        manifest.watch?.images = changes.count
+        timings.lap("w.watch")
+        try? manifest.save(to: options.cache, previous: archive)
         timings.lap("write")
         summary.seconds = Date().timeIntervalSince(started)
         summary.timings = timings
         return summary
-    }
-
-    /// What this build read, with the stamps taken before reading, and the output as written.
-    static func watch(scan: SiteLoader.Scan, entries: [ContentEntry], planner: ImagePlanner,
-                      output: BuildManifest.OutputState) -> InputWatch {
-        var watch = InputWatch()
-        watch.source = scan.root.path
-        watch.output = output.path
-        watch.add(FileStamp.executablePath ?? "/", file: FileStamp.executable)
-        for (path, state) in scan.watched { watch.add(path, state) }
-        for file in scan.content { watch.add(scan.root.path + "/" + file.path, file: file.stamp) }
-        var images: Set<String> = []
-        for entry in entries {
-            images.insert(entry.image.file.path)
-            images.formUnion(entry.bodyImages)
-        }
-        for path in images { watch.add(path, file: planner.stamp(of: path)) }
-        for (folder, stamp) in output.folders { watch.add(folder.isEmpty ? output.path : output.path + "/" + folder, .folder(stamp)) }
-        return watch
-    }
-
-    /// What every page depends on besides its own inputs: the manifest format, the gazetteer
-    /// version and executable, the settings file, the theme folder and the site folder.
-    static func globalKey(_ scan: SiteLoader.Scan) -> String {
-        var key = KeyBuilder()
-        key.add(BuildManifest.formatVersion)
-        key.add(GazetteerVersion.current)
-        key.add(FileStamp.executable)
-        key.add(scan.configFile?.text ?? "no settings file")
-        key.add(scan.theme.directory.path)
-        key.add(scan.root.path)
-        return key.digest
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

@@ -25,8 +25,10 @@ extension SiteLoader {
     }
 
     /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
-    /// file or template, and a default theme that cannot be unpacked.
-    static func scan(root: URL, cacheDirectory: URL) throws(DiagnosticList) -> Scan {
+    /// file or template, and a default theme that cannot be unpacked. With `prior` (the
+    /// previous build's watch, just checked), an unchanged content folder is not listed again
+    /// and stamps already taken are not taken again.
+    static func scan(root: URL, cacheDirectory: URL, prior: InputWatch.Check? = nil) throws(DiagnosticList) -> Scan {
         let root = root.resolvingSymlinksInPath().standardizedFileURL
         var errors: [Diagnostic] = []
         guard isDirectory(root.appending(path: "content")) else {
@@ -35,15 +37,25 @@ extension SiteLoader {
                 at: SourceLocation(path: root.path))])
         }
         var watched: [(path: String, state: InputWatch.State?)] = []
-        for path in ["gazetteer.yaml", "templates", "content", "content/countries", "content/cities"] {
+        for path in ["gazetteer.yaml", "templates", "content"] {
             watched.append((root.path + "/" + path, InputWatch.state(of: root.path + "/" + path)))
         }
+        let known = prior?.fileStamps() ?? [:]
         var content: [ScannedFile] = []
         for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
+            let path = root.path + "/" + folder
+            let names: [String]
+            if let listed = prior?.unchangedListing(path), case .some(let state) = prior?.folderState(path) {
+                watched.append((path, state))
+                names = listed
+            } else {
+                watched.append((path, InputWatch.state(of: path)))
+                names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            }
             for name in names.filter({ $0.hasSuffix(".md") && !$0.hasPrefix(".") }).sorted() {
-                let path = "\(folder)/\(name)"
-                content.append(ScannedFile(path: path, kind: kind, stamp: FileStamp.of(root.path + "/" + path)))
+                let file = "\(folder)/\(name)"
+                let absolute = root.path + "/" + file
+                content.append(ScannedFile(path: file, kind: kind, stamp: known[absolute] ?? FileStamp.of(absolute)))
             }
         }
         var configFile: SourceFile?

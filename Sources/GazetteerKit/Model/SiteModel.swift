@@ -35,6 +35,8 @@ struct SiteModel: Sendable {
 
     func country(_ slug: String) -> Country? { countryIndex[slug].map { countries[$0] } }
 
+    func cityCount(of country: Country) -> Int { citiesOfCountry[country.slug]?.count ?? 0 }
+
     func cities(of country: Country) -> [City] { (citiesOfCountry[country.slug] ?? []).map { cities[$0] } }
 
     /// Gallery sections: configured continents in order, each with its countries; empty ones left out.

@@ -8,8 +8,12 @@ struct EntityValue: MustacheObject {
     /// The content file whose body `body` is.
     var bodyOf: String
     var bodies: BodyStore
+    /// Where the page records the bodies it reads.
+    var scope: PageScope
 
     func value(forKey key: String) -> MustacheValue? {
-        key == "body" ? .string(bodies.html(for: bodyOf)) : fields[key]
+        guard key == "body" else { return fields[key] }
+        scope.read(bodyOf: bodyOf)
+        return .string(bodies.html(for: bodyOf))
     }
 }

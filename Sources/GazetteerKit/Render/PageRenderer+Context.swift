@@ -4,7 +4,7 @@ import Mustache
 /// page being rendered.
 extension PageRenderer {
     /// The context of `page`; the thumbnails its templates ask for are recorded in `images`.
-    func context(for page: Page, images: PageImages) -> MustacheValue {
+    func context(for page: Page, images: PageScope) -> MustacheValue {
         let root = PagePath.root(of: page.path)
         let config = model.config
         var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
@@ -43,15 +43,23 @@ extension PageRenderer {
             }
         case .city:
             if case .city(let subject) = page.subject { values["city"] = city(subject, from: page.path, images: images) }
-        case .notFound:
+        case .notFound, .sitemap:
             break
         }
         return .object(values)
     }
 
-    func country(_ country: Country, from page: String, images: PageImages, withCities: Bool = false) -> MustacheValue {
+    func country(_ country: Country, from page: String, images: PageScope, withCities: Bool = false) -> MustacheValue {
+        guard withCities else {
+            return images.country(country.slug) { makeCountry(country, from: page, images: images, withCities: false) }
+        }
+        return makeCountry(country, from: page, images: images, withCities: true)
+    }
+
+    /// A country with its cities (for its own page), or as a list row (made once per page:
+    /// see `PageScope`).
+    private func makeCountry(_ country: Country, from page: String, images: PageScope, withCities: Bool) -> MustacheValue {
         let root = PagePath.root(of: page)
-        let cities = model.cities(of: country)
         var value: [String: MustacheValue] = [
             "slug": .string(country.slug),
             "name": .string(country.name),
@@ -61,20 +69,20 @@ extension PageRenderer {
                 stem: country.flag.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner,
                 used: images)),
             "continents": .array(country.continents.map { .object(continent($0, from: page)) }),
-            "city_count": .int(cities.count),
+            "city_count": .int(model.cityCount(of: country)),
             "extra": extra(country.extra),
         ]
         if let official = country.officialName { value["official_name"] = .string(official) }
         if let capital = country.capital { value["capital"] = .string(capital) }
         if let motto = country.motto { value["motto"] = .string(motto) }
         if withCities {
-            value["cities"] = .array(cities.map { city($0, from: page, images: images, withCountry: false) })
-            return .dynamic(EntityValue(fields: value, bodyOf: country.sourcePath, bodies: bodies))
+            value["cities"] = .array(model.cities(of: country).map { city($0, from: page, images: images, withCountry: false) })
+            return .dynamic(EntityValue(fields: value, bodyOf: country.sourcePath, bodies: bodies, scope: images))
         }
         return .object(value)
     }
 
-    func city(_ city: City, from page: String, images: PageImages, withCountry: Bool = true) -> MustacheValue {
+    func city(_ city: City, from page: String, images: PageScope, withCountry: Bool = true) -> MustacheValue {
         var value: [String: MustacheValue] = [
             "slug": .string(city.slug),
             "name": .string(city.name),
@@ -88,7 +96,7 @@ extension PageRenderer {
         if withCountry, let country = model.country(city.countrySlug) {
             value["country"] = self.country(country, from: page, images: images)
         }
-        return .dynamic(EntityValue(fields: value, bodyOf: city.sourcePath, bodies: bodies))
+        return .dynamic(EntityValue(fields: value, bodyOf: city.sourcePath, bodies: bodies, scope: images))
     }
 
     func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {

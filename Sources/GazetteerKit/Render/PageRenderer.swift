@@ -27,23 +27,35 @@ struct PageRenderer: Sendable {
     /// What rendering one page gave: the thumbnails it shows.
     struct Rendered: Sendable {
         var images: [String]
+        var bodies: [String]
     }
 
     /// Renders `pages` in parallel, handing each page's HTML to `deliver` on the thread that
     /// rendered it (so that no more than a page per core is held in memory). Template errors
     /// are reported once each, however many pages hit them; so are errors `deliver` throws.
+    /// A page of kind `sitemap` lists `sitemapOf`.
     func render(
-        _ pages: [Page], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
+        _ pages: [Page], sitemapOf: [Page] = [], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
     ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
         let results = UnsafeResults<Result<Rendered, DiagnosticList>>(count: pages.count)
         DispatchQueue.concurrentPerform(iterations: pages.count) { i in
             let page = pages[i]
-            let images = PageImages()
+            let images = PageScope()
+            if page.kind == .sitemap {
+                let xml = Self.sitemap(for: sitemapOf, baseURL: model.config.baseURL).map { String(decoding: $0.contents, as: UTF8.self) }
+                do throws(DiagnosticList) {
+                    try deliver(page, xml ?? "")
+                    results[i] = .success(Rendered(images: [], bodies: []))
+                } catch {
+                    results[i] = .failure(error)
+                }
+                return
+            }
             do throws(MustacheError) {
                 let html = try library.render(page.template, context: context(for: page, images: images), strict: true)
                 do throws(DiagnosticList) {
                     try deliver(page, html)
-                    results[i] = .success(Rendered(images: images.fileNames))
+                    results[i] = .success(Rendered(images: images.fileNames, bodies: images.bodiesRead))
                 } catch {
                     results[i] = .failure(error)
                 }
@@ -91,4 +103,29 @@ final class UnsafeResults<T>: @unchecked Sendable {
         set { lock.lock(); storage[index] = newValue; lock.unlock() }
     }
     var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
+/// Slots written by concurrent iterations without a lock: each index by exactly one of them,
+/// read only after all have finished.
+final class UnsafeBuffer<T>: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<T>
+    let count: Int
+
+    init(count: Int, initial: T) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: initial, count: count)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    subscript(index: Int) -> T {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    var values: [T] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 }

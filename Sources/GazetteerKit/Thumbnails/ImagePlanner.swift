@@ -22,11 +22,12 @@ final class ImagePlanner: @unchecked Sendable {
         var stem: String
     }
 
-    private struct Key: Hashable { var file: URL; var preset: String; var stem: String }
+    private struct Key: Hashable { var path: String; var preset: String; var stem: String }
     private let lock = NSLock()
     private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
     private var failures: Set<Diagnostic> = []
-    private let known: [String: KnownSource]
+    /// Plans of earlier builds by source path (from the manifest, decoded on demand).
+    private let known: @Sendable (String) -> KnownSource?
     /// Stamps taken in this build, once per path (nil: missing or not a regular file).
     private var stamps: [String: FileStamp?] = [:]
     /// Plans made or reused in this build, with the stamp taken before planning.
@@ -38,7 +39,7 @@ final class ImagePlanner: @unchecked Sendable {
     /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
     /// longer than a build in which nothing changed.
     init(thumbnailer: @escaping @Sendable () throws(ThumbnailError) -> Thumbnailer, presets: [String: ThumbnailSpec],
-         known: [String: KnownSource] = [:]) {
+         known: @escaping @Sendable (String) -> KnownSource? = { _ in nil }) {
         makeThumbnailer = thumbnailer
         self.presets = presets
         self.known = known
@@ -50,6 +51,13 @@ final class ImagePlanner: @unchecked Sendable {
         defer { lock.unlock() }
         if made == nil { made = Result { () throws(ThumbnailError) -> Thumbnailer in try makeThumbnailer() } }
         return try made!.get()
+    }
+
+    /// Stamps taken earlier in this build (by the check of the previous build's watch).
+    func prefill(_ known: [String: FileStamp]) {
+        lock.lock()
+        for (path, stamp) in known { stamps[path] = stamp }
+        lock.unlock()
     }
 
     /// The stamp of the file at `path`, taken once per build.
@@ -69,25 +77,15 @@ final class ImagePlanner: @unchecked Sendable {
 
     /// Whether the file at `path` is the version an earlier build planned.
     func isUnchanged(_ path: String) -> Bool {
-        guard let record = known[path], let stamp = stamp(of: path) else { return false }
+        guard let record = known(path), let stamp = stamp(of: path) else { return false }
         return record.stamp == stamp
-    }
-
-    /// Whether any plan of this build was not known from an earlier one.
-    var learnedSomething: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return current.contains { path, record in
-            guard let old = known[path], old.stamp == record.stamp else { return true }
-            return record.plans.keys.contains { old.plans[$0] == nil }
-        }
     }
 
     /// The plan for `image` made with `preset`, or nil when the preset is unknown or the
     /// picture is broken (then a diagnostic located where content named it is recorded).
     func plan(_ image: ImageSource, preset: String, stem: String) -> ThumbnailPlan? {
         guard let spec = presets[preset] else { return nil }
-        let key = Key(file: image.file, preset: preset, stem: stem)
+        let key = Key(path: image.path, preset: preset, stem: stem)
         lock.lock()
         let memoized = memo[key]
         lock.unlock()
@@ -95,10 +93,10 @@ final class ImagePlanner: @unchecked Sendable {
         if let memoized {
             result = memoized
         } else {
-            let path = image.file.path
+            let path = image.path
             let planKey = PlanKey(spec: spec, stem: stem)
             let stamp = self.stamp(of: path)
-            if let stamp, let record = known[path], record.stamp == stamp, let plan = record.plans[planKey] {
+            if let stamp, let record = known(path), record.stamp == stamp, let plan = record.plans[planKey] {
                 result = .success(plan)
             } else {
                 let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
@@ -139,21 +137,31 @@ final class ImagePlanner: @unchecked Sendable {
         return failures.sorted()
     }
 
-    /// What to remember for the next build: the plans of this build, and those of earlier
-    /// builds for the unchanged files among `paths` (the pictures content still names).
-    func sources(keeping paths: Set<String>) -> [String: KnownSource] {
+    /// What to remember for the next build about the source at each of `paths` (the pictures
+    /// content still names) and at every path planned in this build: nothing (a file that is
+    /// gone or changed and was not planned), the record of an earlier build (`nil` value:
+    /// unchanged, to be copied), or a new record.
+    func sources(keeping paths: Set<String>, earlierStamp: (String) -> FileStamp?) -> [String: KnownSource?] {
         lock.lock()
         defer { lock.unlock() }
-        var result: [String: KnownSource] = [:]
+        var result: [String: KnownSource?] = [:]
         for path in paths.union(current.keys) {
-            var record = current[path]
-            if let old = known[path] {
-                let stamp = record?.stamp ?? (stamps[path] ?? FileStamp.of(path))
-                if stamp == old.stamp {
-                    record = KnownSource(stamp: old.stamp, plans: old.plans.merging(record?.plans ?? [:]) { $1 })
-                }
+            let stamp = current[path]?.stamp ?? (stamps[path] ?? FileStamp.of(path))
+            guard let stamp else { continue }
+            let unchanged = earlierStamp(path) == stamp
+            guard let record = current[path] else {
+                if unchanged { result[path] = .some(nil) }
+                continue
             }
-            if let record { result[path] = record }
+            if unchanged, let old = known(path) {
+                if record.plans.keys.allSatisfy({ old.plans[$0] != nil }) {
+                    result[path] = .some(nil)
+                } else {
+                    result[path] = KnownSource(stamp: stamp, plans: old.plans.merging(record.plans) { $1 })
+                }
+            } else {
+                result[path] = record
+            }
         }
         return result
     }

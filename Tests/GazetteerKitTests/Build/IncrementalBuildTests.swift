@@ -85,8 +85,8 @@ final class IncrementalBuildTests: XCTestCase {
         try append("\nMadrid has the Prado.\n", to: "content/cities/madrid.md", in: site)
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        // Its page, its country's page and the city list show it; only its own page shows the body.
-        XCTAssertTrue(result.out.contains("(3 rendered, 1 files written)"), result.out)
+        // Its country's page and the city list hold its body too, but do not show it: only its page is rendered.
+        XCTAssertTrue(result.out.contains("(1 rendered, 1 files written)"), result.out)
         XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html"])
         XCTAssertTrue(site.read("cities/madrid.html")!.contains("Madrid has the Prado."))
         try assertSameAsCleanBuild(site, "after editing a body")
@@ -177,6 +177,36 @@ final class IncrementalBuildTests: XCTestCase {
             "countries/turkey.html",
         ])
         try assertSameAsCleanBuild(site, "after editing templates")
+    }
+
+    func testAListThatShowsSomeBodiesFollowsEditsToThoseBodiesOnly() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try copyDefaultTheme(into: site)
+        let list = try String(contentsOf: site.root.appending(path: "templates/cities.mustache"), encoding: .utf8)
+        try site.write("templates/cities.mustache", list.replacingOccurrences(
+            of: "{{#cities}}\n", with: "{{#cities}}\n{{#extra.featured}}<div class=\"featured\">{{{body}}}</div>{{/extra.featured}}\n"))
+        XCTAssertEqual(site.build().status, 0)
+        let madrid = try String(contentsOf: site.root.appending(path: "content/cities/madrid.md"), encoding: .utf8)
+        try site.write("content/cities/madrid.md", madrid.replacingOccurrences(of: "country: spain", with: "country: spain\nfeatured: true"))
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("cities/index.html")!.contains("The capital of"))
+
+        // The list shows Madrid's body: editing it rewrites the list.
+        var before = stamps(site.output)
+        try append("\nHome of the Prado.\n", to: "content/cities/madrid.md", in: site)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "cities/index.html"])
+        XCTAssertTrue(site.read("cities/index.html")!.contains("Home of the Prado."))
+        try assertSameAsCleanBuild(site, "after editing a body the list shows")
+
+        // It does not show Osaka's.
+        before = stamps(site.output)
+        try append("\nOn Osaka Bay.\n", to: "content/cities/osaka.md", in: site)
+        let result = site.build()
+        XCTAssertTrue(result.out.contains("(1 rendered, 1 files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/osaka.html"])
+        try assertSameAsCleanBuild(site, "after editing a body the list does not show")
     }
 
     func testFailedIncrementalBuildLeavesThePreviousOutputUntouched() throws {
