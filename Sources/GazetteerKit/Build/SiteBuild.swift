@@ -20,7 +20,7 @@ public enum SiteBuild {
         try checkOutput(options)
 
         // Nothing changed since the last build: nothing to do.
-        let archive = ManifestArchive.read(from: options.cache)
+        var archive = ManifestArchive.read(from: options.cache)
         var check: InputWatch.Check?
         if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
@@ -33,10 +33,14 @@ public enum SiteBuild {
             }
             check = result
         }
+        if archive?.readRecords() == false { archive = nil }
+        // Decoded while the site folder is listed: most builds need them.
+        let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
 
         timings.lap("l.check")
         // Load: list the content files, read the settings and the theme.
-        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check)
+        let knownStamps = check?.fileStamps() ?? [:]
+        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check, knownStamps: knownStamps)
         timings.lap("l.scan")
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
@@ -53,7 +57,7 @@ public enum SiteBuild {
         let previousOutput = options.writeOutput && archive?.output.matches(options.output) == true ? archive : nil
         // The previous inputs, to reuse, when they were read with the same settings and theme.
         let previous = archive?.globalKey == global ? archive : nil
-        let archiveEntries = (previous ?? previousOutput)?.entries() ?? [:]
+        let archiveEntries = previous != nil || previousOutput != nil ? decoding?.value ?? [:] : [:]
         let plansArchive = archive?.engineKey == engine ? archive : nil
         timings.lap("l.entries")
 
@@ -62,16 +66,14 @@ public enum SiteBuild {
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
             presets: config.presets, known: { plansArchive?.source($0) })
-        if let check { planner.prefill(check.fileStamps()) }
+        planner.prefill(knownStamps)
         let paths = ContentPath(root: scan.root)
         var pageOf: [String: String] = [:]
-        for file in scan.content {
-            pageOf[file.path] = ContentEntry.outputPath(kind: file.kind, slug: ContentEntry.slug(ofPath: file.path))
-        }
+        pageOf.reserveCapacity(scan.content.count)
+        for file in scan.content { pageOf[file.path] = file.outputPath }
         let context = ContentEntry.SourceContext(
             config: config, paths: paths, theme: scan.theme, pages: pageOf,
-            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map { ContentEntry.slug(ofPath: $0.path) }),
-            planner: planner)
+            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner)
         timings.lap("load")
 
         // Front matter, Markdown and fields, for the files that are new or changed (or whose
@@ -86,8 +88,10 @@ public enum SiteBuild {
         timings.add("markdown", processed.markdownShare)
         var entries: [ContentEntry] = []
         var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
+        entries.reserveCapacity(scan.content.count)
+        records.reserveCapacity(scan.content.count)
         for file in scan.content {
-            if let reused = work.reused[file.path], let range = previous?.entryRanges[file.path] {
+            if work.reused.contains(file.path), let reused = archiveEntries[file.path], let range = previous?.entryRanges[file.path] {
                 entries.append(reused.entry)
                 records[file.path] = .copied(range)
             } else if let fresh = processed.entries[file.path] {
@@ -121,9 +125,11 @@ public enum SiteBuild {
         timings.lap("l.library")
         let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
         var pages = renderer.pages
+        timings.lap("k.pages")
         let keys = PageKeys(
             global: global, model: model, entries: entries, library: library, sources: scan.theme.templates,
             imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
+        timings.lap("k.init")
         var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
         if config.baseURL != nil {
             pageKeys.append(keys.sitemapKey(pages))
@@ -230,12 +236,13 @@ public enum SiteBuild {
             writer.discard()
         } else {
             BuildManifest.remove(from: options.cache)
-            if previousOutput != nil {
+            if let previousOutput {
                 try writer.update(placing: placing, removing: removing.sorted())
+                output = previousOutput.output.restamped(placed: placing)
             } else {
                 try writer.replaceOutput()
+                output = BuildManifest.OutputState.current(options.output)
             }
-            output = BuildManifest.OutputState.current(options.output)
         }
         summary.filesWritten = placing.count + removing.count
 
@@ -245,20 +252,32 @@ public enum SiteBuild {
         var manifest = BuildManifest(
             engineKey: engine, globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
             output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
-        var imagePaths: Set<String> = []
-        for entry in entries {
-            imagePaths.insert(entry.image.path)
-            imagePaths.formUnion(entry.bodyImages)
-        }
-        for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { plansArchive?.sourceStamp($0) }) {
-            if let record {
-                manifest.sources[path] = .value(record)
-            } else if let range = plansArchive?.sourceRanges[path] {
-                manifest.sources[path] = .copied(range)
+        // The same files as last time (no content file or theme file added or removed, no
+        // picture named or no longer named): the watch is the last one, stamps renewed, and
+        // unless a picture was planned afresh, so are the plans.
+        let sameFiles = previous != nil && scan.listedBefore && check?.foldersUnchanged(under: scan.theme.directory.path) == true
+            && processed.entries.allSatisfy { path, fresh in
+                archiveEntries[path].map { $0.entry.image.path == fresh.entry.image.path && $0.entry.bodyImages == fresh.entry.bodyImages } ?? false
+            }
+        if sameFiles, !planner.madeNewPlans, let plansArchive {
+            manifest.sources = plansArchive.sourceRanges.mapValues { .copied($0) }
+        } else {
+            var imagePaths: Set<String> = []
+            for entry in entries {
+                imagePaths.insert(entry.image.path)
+                imagePaths.formUnion(entry.bodyImages)
+            }
+            for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { plansArchive?.sourceStamp($0) }) {
+                if let record {
+                    manifest.sources[path] = .value(record)
+                } else if let range = plansArchive?.sourceRanges[path] {
+                    manifest.sources[path] = .copied(range)
+                }
             }
         }
         timings.lap("w.sources")
-        manifest.watch = watch(scan: scan, images: imagePaths, planner: planner, output: output)
+        manifest.watch = (sameFiles ? check?.renewed(outputFolders: output.folders) : nil)
+            ?? watch(scan: scan, entries: entries, planner: planner, output: output)
         manifest.watch?.pages = pages.count
         manifest.watch?.images = changes.count
         timings.lap("w.watch")
