@@ -60,7 +60,9 @@ struct ContentWork {
         var markdownShare = 0.0
     }
 
+    /// Bodies are kept only when there are few (see `BodyStore.capacity`).
     func process(context: ContentEntry.SourceContext, root: URL) -> Outcome {
+        let keepBodies = pending.count <= BodyStore.capacity
         struct One {
             var entry: ContentEntry?
             var html: String?
@@ -97,7 +99,7 @@ struct ContentWork {
                 content, digest: digest, frontMatterDigest: ContentHash.sha256Hex(data.prefix(headLength)), kind: file.kind, validate: validate, context: context,
                 diagnostics: &one.diagnostics)
             one.entry = entry
-            one.html = body.html
+            one.html = keepBodies ? body.html : nil
             one.parse = t1 - t0
             one.markdown = DispatchTime.now().uptimeNanoseconds - t1
             results[i] = one

@@ -26,7 +26,7 @@ public enum SiteBuild {
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
             let result = watch.check()
             if result.unchanged {
-                timings.lap("load")
+                timings.lap("load.watch")
                 return BuildSummary(
                     pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
                     seconds: Date().timeIntervalSince(started), pagesRendered: 0, filesWritten: 0, timings: timings)
@@ -37,11 +37,11 @@ public enum SiteBuild {
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
 
-        timings.lap("l.check")
+        timings.lap("load.watch")
         // Load: list the content files, read the settings and the theme.
         let knownStamps = check?.fileStamps() ?? [:]
         let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check, knownStamps: knownStamps)
-        timings.lap("l.scan")
+        timings.lap("load.scan")
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
         if let file = scan.configFile {
@@ -59,7 +59,7 @@ public enum SiteBuild {
         let previous = archive?.globalKey == global ? archive : nil
         let archiveEntries = previous != nil || previousOutput != nil ? decoding?.value ?? [:] : [:]
         let plansArchive = archive?.engineKey == engine ? archive : nil
-        timings.lap("l.entries")
+        timings.lap("load.manifest")
 
         let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
         let imageCache = options.cache.appending(path: "images")
@@ -73,15 +73,16 @@ public enum SiteBuild {
         for file in scan.content { pageOf[file.path] = file.outputPath }
         let context = ContentEntry.SourceContext(
             config: config, paths: paths, theme: scan.theme, pages: pageOf,
-            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner)
-        timings.lap("load")
+            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner,
+            plainFiles: scan.plainFiles)
+        timings.lap("load.setup")
 
         // Front matter, Markdown and fields, for the files that are new or changed (or whose
         // links, country or pictures are gone), across the cores.
         let work = ContentWork.plan(
             scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil)
         diagnostics += work.duplicates
-        timings.lap("l.work")
+        timings.lap("parse.plan")
         let processed = work.process(context: context, root: scan.root)
         diagnostics += processed.diagnostics
         timings.add("parse", processed.parseShare)
@@ -102,10 +103,10 @@ public enum SiteBuild {
         let bodies = BodyStore(context: context, digests: Dictionary(entries.map { ($0.path, $0.digest) }) { a, _ in a })
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
-        timings.lap("l.collect")
+        timings.lap("model.entries")
         // Model and templates.
         let model = SiteModel(config: config, entries: entries)
-        timings.lap("l.model")
+        timings.lap("model.model")
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {
             library = try TemplateLibrary(scan.theme.templates)
@@ -122,22 +123,22 @@ public enum SiteBuild {
         guard let library, diagnostics.isEmpty else {
             throw DiagnosticList(diagnostics + planner.diagnostics)
         }
-        timings.lap("l.library")
+        timings.lap("model.templates")
         let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
         var pages = renderer.pages
-        timings.lap("k.pages")
+        timings.lap("model.pages")
         let keys = PageKeys(
             global: global, model: model, entries: entries, library: library, sources: scan.theme.templates,
             imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
-        timings.lap("k.init")
+        timings.lap("model.keys")
         var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
         if config.baseURL != nil {
             pageKeys.append(keys.sitemapKey(pages))
             pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
         }
-        timings.lap("l.keys")
+        timings.lap("model.keys")
         let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
-        timings.lap("model")
+        timings.lap("model.keys")
 
         // Render the pages whose key changed, straight into the staging folder; a page equal
         // to the one in the output is left there.
@@ -157,7 +158,7 @@ public enum SiteBuild {
             writer?.discard()
             throw DiagnosticList(diagnostics)
         }
-        timings.lap("r.pages")
+        timings.lap("render")
         var pageRecords: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         var renderedImages: [String: [String]] = [:]
         for (n, index) in toRender.enumerated() {
@@ -171,7 +172,7 @@ public enum SiteBuild {
         for page in pages where pageRecords[page.path] == nil {
             pageRecords[page.path] = .copied(previous!.pages[page.path]!.range)
         }
-        timings.lap("render")
+        timings.lap("render.records")
 
         // Thumbnails: make those new to the output, and find those it no longer needs.
         let changes = ImageChanges(
@@ -230,7 +231,7 @@ public enum SiteBuild {
             removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
             removing += changes.removed.map { "images/\($0)" }
         }
-        timings.lap("w.stage")
+        timings.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
         if previousOutput != nil, placing.isEmpty, removing.isEmpty {
             writer.discard()
@@ -246,7 +247,7 @@ public enum SiteBuild {
         }
         summary.filesWritten = placing.count + removing.count
 
-        timings.lap("w.commit")
+        timings.lap("write.commit")
         // Remember all this for the next build. A manifest that cannot be written only makes
         // the next build slower.
         var manifest = BuildManifest(
@@ -275,14 +276,14 @@ public enum SiteBuild {
                 }
             }
         }
-        timings.lap("w.sources")
+        timings.lap("write.manifest")
         manifest.watch = (sameFiles ? check?.renewed(outputFolders: output.folders) : nil)
             ?? watch(scan: scan, entries: entries, planner: planner, output: output)
         manifest.watch?.pages = pages.count
         manifest.watch?.images = changes.count
-        timings.lap("w.watch")
+        timings.lap("write.manifest")
         try? manifest.save(to: options.cache, previous: archive)
-        timings.lap("write")
+        timings.lap("write.manifest")
         summary.seconds = Date().timeIntervalSince(started)
         summary.timings = timings
         return summary

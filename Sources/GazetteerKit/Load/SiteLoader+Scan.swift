@@ -30,6 +30,9 @@ extension SiteLoader {
         /// Countries, then cities, each sorted by file name.
         var content: [ScannedFile]
         var theme: Theme
+        /// Content files that are regular files (not symlinks) in `content/countries` and
+        /// `content/cities`, themselves real folders in a real `content/`.
+        var plainFiles: Set<String> = []
         /// True when both content folders were known unchanged, so not listed again.
         var listedBefore = false
         /// The settings file, the content folders, the theme's files and folders, as they were
@@ -96,6 +99,10 @@ extension SiteLoader {
         if !errors.isEmpty { throw DiagnosticList(errors) }
         var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
         scan.listedBefore = listedBefore && prior != nil
+        let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
+        if folders.allSatisfy({ folder in watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true } }) {
+            scan.plainFiles = Set(content.filter { $0.stamp != nil }.map(\.path))
+        }
         return scan
     }
 
