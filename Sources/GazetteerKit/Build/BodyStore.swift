@@ -13,12 +13,12 @@ final class BodyStore: @unchecked Sendable {
     private var bodies: [String: String] = [:]
     private var problems: Set<Diagnostic> = []
     private let context: ContentEntry.SourceContext
-    /// The digest each unchanged file had, so that a file edited during the build is noticed.
-    private let digests: [String: String]
+    /// The digest each file had when processed, so that a file edited during the build is noticed.
+    private let digest: @Sendable (String) -> Digest?
 
-    init(context: ContentEntry.SourceContext, digests: [String: String]) {
+    init(context: ContentEntry.SourceContext, digest: @escaping @Sendable (String) -> Digest?) {
         self.context = context
-        self.digests = digests
+        self.digest = digest
     }
 
     func put(_ html: String, for path: String) {
@@ -52,7 +52,7 @@ final class BodyStore: @unchecked Sendable {
     private func render(_ path: String, diagnostics: inout [Diagnostic]) -> String {
         let changed = Diagnostic("this file changed during the build; build again", at: SourceLocation(path: path))
         guard let data = FileManager.default.contents(atPath: context.paths.root.appending(path: path).path),
-              ContentHash.sha256Hex(data) == digests[path] else {
+              Digest(of: data) == digest(path) else {
             diagnostics.append(changed)
             return ""
         }

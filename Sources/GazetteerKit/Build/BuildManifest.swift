@@ -11,7 +11,7 @@ import Foundation
 /// manifest is read as a `ManifestArchive`; records that did not change are copied from it
 /// byte for byte into the next one.
 struct BuildManifest: Sendable {
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     var engineKey: String
@@ -48,7 +48,7 @@ struct BuildManifest: Sendable {
 
     struct PageRecord: Sendable {
         /// A hash of everything the page was rendered from.
-        var key: String
+        var key: PageKey
         /// The content files whose bodies its rendering read (see `PageKeys`).
         var bodies: [String]
         /// The thumbnails it shows (file names in `images/`), sorted.
@@ -122,8 +122,16 @@ struct BuildManifest: Sendable {
     func save(to cache: URL, previous: ManifestArchive?) throws {
         let target = Self.url(in: cache)
         let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data(encoded(previous: previous)).write(to: temporary)
-        if rename(temporary.path, target.path) != 0 {
+        let bytes = encoded(previous: previous)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0, errno != EINTR { break }
+            offset += max(0, written)
+        }
+        if close(fd) != 0 || offset < bytes.count || rename(temporary.path, target.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown)
         }

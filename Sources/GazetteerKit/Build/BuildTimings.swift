@@ -34,11 +34,6 @@ public struct BuildTimings: Sendable, CustomStringConvertible {
     }
 
     private mutating func charge(_ step: String, _ value: Double) {
-        if ProcessInfo.processInfo.environment["GAZETTEER_MEMORY"] != nil,
-           let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
-            let lines = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
-            FileHandle.standardError.write(Data("\(step): \(lines.joined(separator: " "))\n".utf8))
-        }
         if seconds[step] == nil { order.append(step) }
         seconds[step, default: 0] += value
     }

@@ -18,6 +18,17 @@ struct ByteWriter {
 
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    mutating func word(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func digest(_ value: Digest) {
+        word(value.a)
+        word(value.b)
+        word(value.c)
+        word(value.d)
+    }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
@@ -80,6 +91,19 @@ struct ByteReader {
     }
 
     mutating func int() -> Int { Int(truncatingIfNeeded: Int64(bitPattern: uint())) }
+
+    mutating func word() -> UInt64 {
+        guard end - offset >= 8 else {
+            failed = true
+            return 0
+        }
+        var value: UInt64 = 0
+        for index in (0..<8).reversed() { value = value << 8 | UInt64(bytes[offset + index]) }
+        offset += 8
+        return value
+    }
+
+    mutating func digest() -> Digest { Digest(a: word(), b: word(), c: word(), d: word()) }
 
     /// A count of items (or bytes) that follow, refused when it cannot fit in what is left.
     mutating func count() -> Int {

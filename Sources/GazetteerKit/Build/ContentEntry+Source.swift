@@ -6,16 +6,14 @@ extension ContentEntry {
         var config: SiteConfig
         var paths: ContentPath
         var theme: Theme
-        /// Every content file's page (`content/cities/madrid.md` -> `cities/madrid.html`).
-        var pages: [String: String]
+        /// Every content file's page, and those that are plain files (made when first needed).
+        var files: ContentFiles
         /// The slugs of every country file, for checking a city's country.
         var countrySlugs: Set<String>
         var planner: ImagePlanner
-        /// Content files that are regular files in real folders (see `BodyRenderer.plainFiles`).
-        var plainFiles: Set<String> = []
 
         var bodyRenderer: BodyRenderer {
-            BodyRenderer(paths: paths, pages: pages, planner: planner, options: config.markdown, plainFiles: plainFiles)
+            BodyRenderer(paths: paths, pages: files.pages, planner: planner, options: config.markdown, plainFiles: files.plain)
         }
     }
 
@@ -26,7 +24,7 @@ extension ContentEntry {
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
     /// slug another file already has) and the rendered body.
     static func process(
-        _ content: ParsedContent, digest: String, frontMatterDigest: String, kind: Kind, validate: Bool, context: SourceContext,
+        _ content: ParsedContent, digest: Digest, frontMatterDigest: Digest, kind: Kind, validate: Bool, context: SourceContext,
         diagnostics: inout [Diagnostic]
     ) -> (entry: ContentEntry?, body: MarkdownBody) {
         let file = content.file

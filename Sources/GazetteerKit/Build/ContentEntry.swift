@@ -3,40 +3,41 @@ import Foundation
 /// One content file after the front matter, Markdown and field stages: everything the model
 /// needs about it except its rendered body. Small enough to keep in the build manifest, so
 /// that an unchanged file is neither read nor parsed again (its body is rendered again only
-/// if a page that shows it is rendered again; see `BodyStore`).
-struct ContentEntry: Sendable {
+/// if a page that shows it is rendered again; see `BodyStore`). A class: entries are shared
+/// by the manifest, the model stage and page keys, and copied often.
+final class ContentEntry: Sendable {
     enum Kind: UInt8, Sendable { case country = 0, city = 1 }
 
-    var kind: Kind
+    let kind: Kind
     /// Site-relative, such as `content/cities/madrid.md`.
     let path: String
     /// SHA-256 of the file's bytes.
-    var digest: String
+    let digest: Digest
     /// SHA-256 of its front matter (the bytes before the body): what the entry is made of.
-    var frontMatterDigest: String
-    var name: String
-    var officialName: String?
-    var capital: String?
-    var motto: String?
+    let frontMatterDigest: Digest
+    let name: String
+    let officialName: String?
+    let capital: String?
+    let motto: String?
     /// A country's continents, by name, as configured.
-    var continents: [String] = []
+    let continents: [String]
     /// A city's country, by slug.
-    var country: String?
+    let country: String?
     /// A country's flag or a city's picture (the theme's placeholder when there is none).
-    var image: ImageSource
+    let image: ImageSource
     /// Front matter keys the generator does not know, as written, for templates.
-    var extra: [YAMLEntry]
+    let extra: [YAMLEntry]
     /// Site-relative paths of the content files the body links to.
-    var links: [String]
+    let links: [String]
     /// Absolute paths of the pictures inside the body.
-    var bodyImages: [String]
+    let bodyImages: [String]
     /// The thumbnails of those pictures (file names in the output's `images/`).
-    var bodyImageFiles: [String]
+    let bodyImageFiles: [String]
 
     /// From the file name (kept: it is asked for often).
     let slug: String
 
-    init(kind: Kind, path: String, digest: String, frontMatterDigest: String, name: String, officialName: String? = nil,
+    init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, continents: [String] = [], country: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String]) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)

@@ -17,8 +17,10 @@ struct ContentWork {
 
     /// `renderBodyImages`: files with pictures in their bodies are processed even when
     /// unchanged (a new output needs those thumbnails planned).
+    /// `listingKnown`: no content file was added or removed and no watched file went missing
+    /// since the last build, so what unchanged files point at is still there.
     static func plan(_ scan: SiteLoader.Scan, previous: [String: BuildManifest.StampedEntry],
-                     context: ContentEntry.SourceContext, renderBodyImages: Bool) -> ContentWork {
+                     context: ContentEntry.SourceContext, renderBodyImages: Bool, listingKnown: Bool) -> ContentWork {
         var work = ContentWork()
         work.reused.reserveCapacity(scan.content.count)
         var seen: [String: String] = [:]
@@ -32,7 +34,8 @@ struct ContentWork {
                 continue
             }
             if let stamp = file.stamp, let old = previous[file.path], old.stamp == stamp,
-               isStillValid(old.entry, context: context), !(renderBodyImages && !old.entry.bodyImages.isEmpty) {
+               isStillValid(old.entry, context: context, listingKnown: listingKnown),
+               !(renderBodyImages && !old.entry.bodyImages.isEmpty) {
                 work.reused.insert(file.path)
             } else {
                 work.pending.append((file, true))
@@ -41,10 +44,13 @@ struct ContentWork {
         return work
     }
 
-    private static func isStillValid(_ entry: ContentEntry, context: ContentEntry.SourceContext) -> Bool {
-        for link in entry.links where context.pages[link] == nil { return false }
-        if entry.kind == .city, !context.countrySlugs.contains(entry.country ?? "") { return false }
-        if !entry.image.isPlaceholder, context.planner.stamp(of: entry.image.path) == nil { return false }
+    private static func isStillValid(_ entry: ContentEntry, context: ContentEntry.SourceContext, listingKnown: Bool) -> Bool {
+        if !listingKnown {
+            let pages = context.files.pages
+            for link in entry.links where pages[link] == nil { return false }
+            if entry.kind == .city, !context.countrySlugs.contains(entry.country ?? "") { return false }
+            if !entry.image.isPlaceholder, context.planner.stamp(of: entry.image.path) == nil { return false }
+        }
         for path in entry.bodyImages where !context.planner.isUnchanged(path) { return false }
         return true
     }
@@ -82,7 +88,7 @@ struct ContentWork {
                 results[i] = one
                 return
             }
-            let digest = ContentHash.sha256Hex(data)
+            let digest = Digest(of: data)
             let content: ParsedContent
             do throws(DiagnosticList) {
                 let source = try SourceFile(path: file.path, contents: data)
@@ -96,7 +102,7 @@ struct ContentWork {
             let t1 = DispatchTime.now().uptimeNanoseconds
             let headLength = max(0, data.count - content.document.body.utf8.count)
             let (entry, body) = ContentEntry.process(
-                content, digest: digest, frontMatterDigest: ContentHash.sha256Hex(data.prefix(headLength)), kind: file.kind, validate: validate, context: context,
+                content, digest: digest, frontMatterDigest: Digest(of: data.prefix(headLength)), kind: file.kind, validate: validate, context: context,
                 diagnostics: &one.diagnostics)
             one.entry = entry
             one.html = keepBodies ? body.html : nil

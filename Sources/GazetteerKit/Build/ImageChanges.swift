@@ -14,7 +14,8 @@ struct ImageChanges {
     var count = 0
 
     init(previousOutput: ManifestArchive?, outputEntries: [String: BuildManifest.StampedEntry], entries: [ContentEntry],
-         processed: ContentWork.Outcome, pages: [Page], renderedImages: [String: [String]], output: URL) {
+         processed: ContentWork.Outcome, pages: [Page], renderedImages: [String: [String]], output: URL,
+         nothingDeleted: Bool) {
         guard let previousOutput else {
             for images in renderedImages.values { added.formUnion(images) }
             for entry in entries { added.formUnion(entry.bodyImageFiles) }
@@ -32,16 +33,19 @@ struct ImageChanges {
         for (path, images) in renderedImages {
             compare(previousOutput.pages[path] != nil ? previousOutput.images(ofPage: path) : [], images)
         }
-        let current = Set(pages.map(\.path))
-        for path in previousOutput.pages.keys where !current.contains(path) {
-            compare(previousOutput.images(ofPage: path), [])
-        }
-        let currentEntries = Set(entries.map(\.path))
         for (path, fresh) in processed.entries {
             compare(outputEntries[path]?.entry.bodyImageFiles ?? [], fresh.entry.bodyImageFiles)
         }
-        for (path, old) in outputEntries where !currentEntries.contains(path) {
-            compare(old.entry.bodyImageFiles, [])
+        // Pages and bodies of deleted files (none when no content file was removed).
+        if !nothingDeleted {
+            let current = Set(pages.map(\.path))
+            for path in previousOutput.pages.keys where !current.contains(path) {
+                compare(previousOutput.images(ofPage: path), [])
+            }
+            let currentEntries = Set(entries.map(\.path))
+            for (path, old) in outputEntries where !currentEntries.contains(path) {
+                compare(old.entry.bodyImageFiles, [])
+            }
         }
         let folder = output.path + "/images/"
         added = gained.filter { FileStamp.of(folder + $0) == nil }

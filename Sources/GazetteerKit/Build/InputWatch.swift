@@ -84,15 +84,26 @@ struct InputWatch: Sendable {
         /// Whether every path still has the state it had.
         let unchanged: Bool
 
-        /// The stamps of the watched files, by absolute path, as they are now.
-        func fileStamps() -> [String: FileStamp] {
+        /// The stamps of the watched files, by absolute path, as they are now, except those
+        /// directly in the folders `skipped`.
+        func fileStamps(skipping skipped: Set<String> = []) -> [String: FileStamp] {
+            let skip = Set(skipped.compactMap { watch.folderIndex[$0] })
             var result: [String: FileStamp] = [:]
             result.reserveCapacity(now.count)
-            for (item, state) in zip(watch.items, now) {
+            for (item, state) in zip(watch.items, now) where !skip.contains(item.folder) {
                 guard case .file(let stamp)? = state, !item.name.isEmpty else { continue }
                 result[watch.folders[item.folder] + "/" + item.name] = stamp
             }
             return result
+        }
+
+        /// Whether a watched file is now missing, or no longer a regular file.
+        var filesGone: Bool {
+            for (item, state) in zip(watch.items, now) {
+                guard case .file = item.state else { continue }
+                guard case .file? = state else { return true }
+            }
+            return false
         }
 
         /// Whether every watched folder at or under `path` is unchanged (so no file was added
@@ -169,6 +180,16 @@ struct InputWatch: Sendable {
             }
             guard unchanged else { return nil }
             return watch.items.filter { $0.folder == index && !$0.name.isEmpty }.map(\.name)
+        }
+
+        /// `unchangedListing`, each name with the stamp its file has now (nil: not a regular file).
+        func unchangedListingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]? {
+            guard unchangedListing(path) != nil, let index = watch.folderIndex[path] else { return nil }
+            var result: [(name: String, stamp: FileStamp?)] = []
+            for (item, state) in zip(watch.items, now) where item.folder == index && !item.name.isEmpty {
+                if case .file(let stamp)? = state { result.append((item.name, stamp)) } else { result.append((item.name, nil)) }
+            }
+            return result
         }
     }
 

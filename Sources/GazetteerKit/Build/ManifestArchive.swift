@@ -16,7 +16,7 @@ final class ManifestArchive: @unchecked Sendable {
     private(set) var entryRanges: [String: Range<Int>] = [:]
     private(set) var sourceRanges: [String: Range<Int>] = [:]
     /// Each page's key, the bodies it read, and where its record is.
-    private(set) var pages: [String: (key: String, bodies: [String], range: Range<Int>)] = [:]
+    private(set) var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
     private var head: ManifestCoding.Head
 
     private let lock = NSLock()

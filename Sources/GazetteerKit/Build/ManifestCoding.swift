@@ -19,7 +19,7 @@ enum ManifestCoding {
         var assets: [String: FileStamp]
         var entryRanges: [String: Range<Int>] = [:]
         var sourceRanges: [String: Range<Int>] = [:]
-        var pages: [String: (key: String, bodies: [String], range: Range<Int>)] = [:]
+        var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
         var recordsOffset = 0
     }
 
@@ -75,7 +75,8 @@ enum ManifestCoding {
         }
         records(manifest.pages) { w, path, page in
             w.string(path)
-            w.string(page.key)
+            w.uint(page.key.high)
+            w.uint(page.key.low)
             strings(page.bodies, into: &w)
             strings(page.images, into: &w)
         }
@@ -95,8 +96,8 @@ enum ManifestCoding {
     private static func entry(_ entry: ContentEntry, into w: inout ByteWriter) {
         w.string(entry.path)
         w.uint(UInt64(entry.kind.rawValue))
-        w.string(entry.digest)
-        w.string(entry.frontMatterDigest)
+        w.digest(entry.digest)
+        w.digest(entry.frontMatterDigest)
         w.string(entry.name)
         w.optionalString(entry.officialName)
         w.optionalString(entry.capital)
@@ -157,7 +158,7 @@ enum ManifestCoding {
         w.int(plan.sourceWidth)
         w.int(plan.sourceHeight)
         w.bool(plan.limitedBySource)
-        w.string(plan.sourceDigest)
+        w.digest(Digest(hex: plan.sourceDigest) ?? Digest(a: 0, b: 0, c: 0, d: 0))
         w.uint(UInt64(plan.images.count))
         for image in plan.images {
             w.int(image.scale)
@@ -223,7 +224,7 @@ enum ManifestCoding {
         head.entryRanges = entryRanges
         index { path, range, _ in head.sourceRanges[path] = range }
         index { path, range, record in
-            let key = record.string()
+            let key = PageKey(high: record.uint(), low: record.uint())
             head.pages[path] = (key, strings(&record), range)
         }
         return !r.failed && r.atEnd
@@ -234,8 +235,8 @@ enum ManifestCoding {
         let stamp = r.bool() ? FileStamp.decode(from: &r) : nil
         let path = r.string()
         guard let kind = ContentEntry.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
-        let digest = r.string()
-        let frontMatterDigest = r.string()
+        let digest = r.digest()
+        let frontMatterDigest = r.digest()
         let name = r.string()
         let officialName = r.optionalString()
         let capital = r.optionalString()
@@ -275,7 +276,7 @@ enum ManifestCoding {
             let width = r.int()
             let height = r.int()
             let limited = r.bool()
-            let digest = r.string()
+            let digest = r.digest().hex
             var images: [PlannedImage] = []
             for _ in 0..<r.count() {
                 let scale = r.int()
@@ -294,7 +295,7 @@ enum ManifestCoding {
     static func page(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.PageRecord? {
         var r = ByteReader(bytes, range)
         _ = r.string()
-        let key = r.string()
+        let key = PageKey(high: r.uint(), low: r.uint())
         let bodies = strings(&r)
         let images = strings(&r)
         return r.failed ? nil : BuildManifest.PageRecord(key: key, bodies: bodies, images: images)

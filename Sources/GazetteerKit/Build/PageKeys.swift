@@ -27,8 +27,8 @@ struct PageKeys: Sendable {
 
     /// By position in the model: each country's front matter, flag and city count; each
     /// city's front matter and picture, and its country's position.
-    private var countryKeys: [(frontMatter: String, image: FileStamp?, cities: Int)] = []
-    private var cityKeys: [(frontMatter: String, image: FileStamp?)] = []
+    private var countryKeys: [(frontMatter: Digest, image: FileStamp?, cities: Int)] = []
+    private var cityKeys: [(frontMatter: Digest, image: FileStamp?)] = []
     private var cityCountry: [Int] = []
     /// Every content file, for the bodies pages read: its whole text and body pictures.
     private let entries: [ContentEntry]
@@ -45,19 +45,19 @@ struct PageKeys: Sendable {
         byPath.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() { byPath[entry.path] = index }
         countryKeys = model.countries.map { country in
-            guard let index = byPath[country.sourcePath] else { return ("", nil, 0) }
+            guard let index = byPath[country.sourcePath] else { return (Digest(a: 0, b: 0, c: 0, d: 0), nil, 0) }
             return (entries[index].frontMatterDigest, imageStamp(country.flag.path), model.cityCount(of: country))
         }
         cityKeys = model.cities.map { city in
-            guard let index = byPath[city.sourcePath] else { return ("", nil) }
+            guard let index = byPath[city.sourcePath] else { return (Digest(a: 0, b: 0, c: 0, d: 0), nil) }
             return (entries[index].frontMatterDigest, imageStamp(city.picture.path))
         }
         cityCountry = model.cities.map { model.countryIndex($0.countrySlug) ?? -1 }
     }
 
     /// The key of `page`, whose last rendering read the bodies of the content files `bodies`.
-    func key(for page: Page, bodies: [String]) -> String {
-        var key = KeyBuilder(capacity: page.kind == .cities ? 160 * model.cities.count : 512)
+    func key(for page: Page, bodies: [String]) -> PageKey {
+        var key = PageKeyHasher()
         key.add(global)
         key.add(page.path)
         key.add(page.kind.rawValue)
@@ -98,13 +98,13 @@ struct PageKeys: Sendable {
             key.add(entries[index].digest)
             for image in entries[index].bodyImages { key.add(imageStamp(image)) }
         }
-        return key.digest
+        return key.key
     }
 
     /// The keys of `pages`, across the cores.
-    func keys(for pages: [Page], bodies: (Page) -> [String]) -> [String] {
+    func keys(for pages: [Page], bodies: (Page) -> [String]) -> [PageKey] {
         let read = pages.map(bodies)
-        let keys = UnsafeBuffer<String>(count: pages.count, initial: "")
+        let keys = UnsafeBuffer<PageKey>(count: pages.count, initial: PageKey(high: 0, low: 0))
         DispatchQueue.concurrentPerform(iterations: 8) { chunk in
             var index = chunk
             while index < pages.count {
@@ -116,12 +116,12 @@ struct PageKeys: Sendable {
     }
 
     /// The key of `sitemap.xml`, made of every page's path.
-    func sitemapKey(_ pages: [Page]) -> String {
-        var key = KeyBuilder()
+    func sitemapKey(_ pages: [Page]) -> PageKey {
+        var key = PageKeyHasher()
         key.add(global)
         key.add("sitemap.xml")
         for path in pages.map(\.path).sorted() { key.add(path) }
-        return key.digest
+        return key.key
     }
 
     /// Per template: a hash of its text and of the partials and parents it may include. If

@@ -15,12 +15,14 @@ public enum SiteBuild {
     public static let requiredTemplates = ["layout", "index", "country", "city", "cities", "flags", "404"]
 
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
+        releaseLastBuild()
         let started = Date()
         var timings = BuildTimings()
         try checkOutput(options)
 
         // Nothing changed since the last build: nothing to do.
         var archive = ManifestArchive.read(from: options.cache)
+        timings.lap("load.read")
         var check: InputWatch.Check?
         if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
@@ -33,14 +35,15 @@ public enum SiteBuild {
             }
             check = result
         }
+        timings.lap("load.watch")
         if archive?.readRecords() == false { archive = nil }
+        timings.lap("load.index")
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
 
         timings.lap("load.watch")
         // Load: list the content files, read the settings and the theme.
-        let knownStamps = check?.fileStamps() ?? [:]
-        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check, knownStamps: knownStamps)
+        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check)
         timings.lap("load.scan")
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
@@ -66,21 +69,22 @@ public enum SiteBuild {
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
             presets: config.presets, known: { plansArchive?.source($0) })
-        planner.prefill(knownStamps)
+        // Pictures' stamps, taken by the check (the content files' went to the scan).
+        if let check {
+            let contentFolders = Set(["content/countries", "content/cities"].map { scan.root.path + "/" + $0 })
+            planner.prefill(check.fileStamps(skipping: contentFolders))
+        }
         let paths = ContentPath(root: scan.root)
-        var pageOf: [String: String] = [:]
-        pageOf.reserveCapacity(scan.content.count)
-        for file in scan.content { pageOf[file.path] = file.outputPath }
         let context = ContentEntry.SourceContext(
-            config: config, paths: paths, theme: scan.theme, pages: pageOf,
-            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner,
-            plainFiles: scan.plainFiles)
+            config: config, paths: paths, theme: scan.theme, files: ContentFiles(scan),
+            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner)
         timings.lap("load.setup")
 
         // Front matter, Markdown and fields, for the files that are new or changed (or whose
         // links, country or pictures are gone), across the cores.
         let work = ContentWork.plan(
-            scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil)
+            scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil,
+            listingKnown: scan.listedBefore && check?.filesGone == false)
         diagnostics += work.duplicates
         timings.lap("parse.plan")
         let processed = work.process(context: context, root: scan.root)
@@ -100,7 +104,9 @@ public enum SiteBuild {
                 records[file.path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry))
             }
         }
-        let bodies = BodyStore(context: context, digests: Dictionary(entries.map { ($0.path, $0.digest) }) { a, _ in a })
+        let bodies = BodyStore(context: context) { path in
+            processed.entries[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
+        }
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
         timings.lap("model.entries")
@@ -177,7 +183,7 @@ public enum SiteBuild {
         // Thumbnails: make those new to the output, and find those it no longer needs.
         let changes = ImageChanges(
             previousOutput: previousOutput, outputEntries: archiveEntries, entries: entries, processed: processed,
-            pages: pages, renderedImages: renderedImages, output: options.output)
+            pages: pages, renderedImages: renderedImages, output: options.output, nothingDeleted: scan.listedBefore)
         let plans = planner.plans.filter { plan in plan.images.contains { changes.added.contains($0.fileName) } }
         var report = ThumbnailBatchReport()
         var thumbnailer: Thumbnailer?
@@ -286,7 +292,33 @@ public enum SiteBuild {
         timings.lap("write.manifest")
         summary.seconds = Date().timeIntervalSince(started)
         summary.timings = timings
+        keepUntilNextBuild([archive as Any, archiveEntries, entries, records, model, pages, pageKeys, pageRecords,
+                            manifest, planner, keys, bodies, scan, processed])
         return summary
+    }
+
+    /// The last build's data. Freeing a large site's model, one string at a time, takes longer
+    /// than the rest of a small incremental build, and the process usually exits right after:
+    /// so it is freed when the next build in the same process starts instead.
+    private final class Keeper: @unchecked Sendable {
+        let lock = NSLock()
+        var objects: [Any] = []
+    }
+
+    private static let keeper = Keeper()
+
+    private static func keepUntilNextBuild(_ objects: [Any]) {
+        keeper.lock.lock()
+        keeper.objects = objects
+        keeper.lock.unlock()
+    }
+
+    private static func releaseLastBuild() {
+        keeper.lock.lock()
+        let last = keeper.objects
+        keeper.objects = []
+        keeper.lock.unlock()
+        _ = last
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

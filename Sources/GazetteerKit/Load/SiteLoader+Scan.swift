@@ -30,9 +30,9 @@ extension SiteLoader {
         /// Countries, then cities, each sorted by file name.
         var content: [ScannedFile]
         var theme: Theme
-        /// Content files that are regular files (not symlinks) in `content/countries` and
-        /// `content/cities`, themselves real folders in a real `content/`.
-        var plainFiles: Set<String> = []
+        /// Whether `content/`, `content/countries` and `content/cities` are real folders (not
+        /// symlinks): then a content file that is a regular file is a plain file.
+        var foldersArePlain = false
         /// True when both content folders were known unchanged, so not listed again.
         var listedBefore = false
         /// The settings file, the content folders, the theme's files and folders, as they were
@@ -44,9 +44,7 @@ extension SiteLoader {
     /// file or template, and a default theme that cannot be unpacked. With `prior` (the
     /// previous build's watch, just checked), an unchanged content folder is not listed again
     /// and stamps already taken are not taken again.
-    static func scan(root: URL, cacheDirectory: URL, prior: InputWatch.Check? = nil, knownStamps: [String: FileStamp] = [:])
-        throws(DiagnosticList) -> Scan
-    {
+    static func scan(root: URL, cacheDirectory: URL, prior: InputWatch.Check? = nil) throws(DiagnosticList) -> Scan {
         let root = root.resolvingSymlinksInPath().standardizedFileURL
         var errors: [Diagnostic] = []
         guard isDirectory(root.appending(path: "content")) else {
@@ -58,24 +56,25 @@ extension SiteLoader {
         for path in ["gazetteer.yaml", "templates", "content"] {
             watched.append((root.path + "/" + path, InputWatch.state(of: root.path + "/" + path)))
         }
-        let known = knownStamps
         var content: [ScannedFile] = []
         var listedBefore = true
         for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
             let path = root.path + "/" + folder
-            let names: [String]
-            if let listed = prior?.unchangedListing(path), case .some(let state) = prior?.folderState(path) {
+            var names: [(name: String, stamp: FileStamp?)]
+            if let listed = prior?.unchangedListingWithStamps(path), case .some(let state) = prior?.folderState(path) {
                 watched.append((path, state))
                 names = listed
             } else {
                 listedBefore = false
                 watched.append((path, InputWatch.state(of: path)))
-                names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { name in
+                    (name, name.hasSuffix(".md") ? FileStamp.of(path + "/" + name) : nil)
+                }
             }
-            for name in names.filter({ $0.hasSuffix(".md") && !$0.hasPrefix(".") }).sorted() {
-                let file = "\(folder)/\(name)"
-                let absolute = root.path + "/" + file
-                content.append(ScannedFile(path: file, kind: kind, stamp: known[absolute] ?? FileStamp.of(absolute)))
+            names = names.filter { $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
+            names.sort { $0.name < $1.name }
+            for (name, stamp) in names {
+                content.append(ScannedFile(path: "\(folder)/\(name)", kind: kind, stamp: stamp))
             }
         }
         var configFile: SourceFile?
@@ -100,8 +99,8 @@ extension SiteLoader {
         var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
         scan.listedBefore = listedBefore && prior != nil
         let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
-        if folders.allSatisfy({ folder in watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true } }) {
-            scan.plainFiles = Set(content.filter { $0.stamp != nil }.map(\.path))
+        scan.foldersArePlain = folders.allSatisfy { folder in
+            watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
         }
         return scan
     }

@@ -29,6 +29,7 @@ final class SiteWriter: @unchecked Sendable {
         let fm = FileManager.default
         try? fm.removeItem(at: staging)
         try? fm.removeItem(at: backup)
+        Self.removeLeftovers(of: output)
         do {
             try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
@@ -166,6 +167,19 @@ final class SiteWriter: @unchecked Sendable {
     }
 
     // MARK: Plumbing
+
+    /// Removes the staging and set-aside folders that builds killed before they finished left
+    /// beside the output (named with the process number of a process that is gone).
+    private static func removeLeftovers(of output: URL) {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                  let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appending(path: name))
+        }
+    }
 
     private func prepare(_ path: String) throws(DiagnosticList) -> URL {
         let target = staging.appending(path: path)

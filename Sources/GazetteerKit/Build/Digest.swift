@@ -1,0 +1,49 @@
+import Thumbnails
+
+/// A SHA-256 digest as four words: compared, hashed and stored without text.
+struct Digest: Hashable, Sendable {
+    var a: UInt64
+    var b: UInt64
+    var c: UInt64
+    var d: UInt64
+
+    /// The SHA-256 of `bytes`.
+    init(of bytes: some Collection<UInt8>) {
+        self = Digest(hex: ContentHash.sha256Hex(bytes)) ?? Digest(a: 0, b: 0, c: 0, d: 0)
+    }
+
+    init(a: UInt64, b: UInt64, c: UInt64, d: UInt64) {
+        (self.a, self.b, self.c, self.d) = (a, b, c, d)
+    }
+
+    /// From 64 hex digits.
+    init?(hex: String) {
+        var words: [UInt64] = []
+        var word: UInt64 = 0
+        var count = 0
+        for byte in hex.utf8 {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            word = word << 4 | UInt64(value)
+            count += 1
+            if count % 16 == 0 {
+                words.append(word)
+                word = 0
+            }
+        }
+        guard count == 64 else { return nil }
+        self.init(a: words[0], b: words[1], c: words[2], d: words[3])
+    }
+
+    /// The 64 hex digits.
+    var hex: String {
+        [a, b, c, d].map { word in
+            let digits = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+}

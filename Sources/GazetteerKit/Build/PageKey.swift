@@ -1,0 +1,103 @@
+/// A page's key: 128 bits hashed from everything the page is made of (see `PageKeys`).
+///
+/// The hash is MurmurHash3's 128-bit variant, fed in pieces: keys are compared with the
+/// same page's key of the previous build, so only an accidental collision between two
+/// versions of one page could hide a change (a chance of about 2^-128 per change).
+struct PageKey: Hashable, Sendable {
+    var high: UInt64
+    var low: UInt64
+}
+
+/// Builds a `PageKey` from parts, each prefixed by its length so that no two sequences of
+/// parts give the same bytes.
+struct PageKeyHasher {
+    private var h1: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var h2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private var words: (UInt64, UInt64) = (0, 0)
+    private var pending = 0
+    private var length = 0
+
+    private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
+    private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
+
+    init() {}
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            add(utf8.count)
+            for byte in utf8 { add(byte: byte) }
+        }
+    }
+
+    mutating func add(_ number: Int) {
+        var value = UInt64(bitPattern: Int64(number))
+        for _ in 0..<8 {
+            add(byte: UInt8(truncatingIfNeeded: value))
+            value >>= 8
+        }
+    }
+
+    mutating func add(_ digest: Digest) {
+        for word in [digest.a, digest.b, digest.c, digest.d] { add(Int(bitPattern: UInt(word))) }
+    }
+
+    mutating func add(_ stamp: FileStamp?) {
+        guard let stamp else { return add(-1) }
+        add(Int(bitPattern: UInt(stamp.device)))
+        add(Int(bitPattern: UInt(stamp.inode)))
+        add(Int(stamp.size))
+        add(Int(stamp.modified))
+        add(Int(stamp.changed))
+    }
+
+    mutating func add(byte: UInt8) {
+        let shift = UInt64((pending & 7) * 8)
+        if pending < 8 { words.0 |= UInt64(byte) << shift } else { words.1 |= UInt64(byte) << shift }
+        pending += 1
+        length += 1
+        if pending == 16 {
+            mix(words.0, words.1)
+            words = (0, 0)
+            pending = 0
+        }
+    }
+
+    private mutating func mix(_ k1: UInt64, _ k2: UInt64) {
+        h1 ^= Self.rotl(k1 &* Self.c1, 31) &* Self.c2
+        h1 = Self.rotl(h1, 27) &+ h2
+        h1 = h1 &* 5 &+ 0x52DC_E729
+        h2 ^= Self.rotl(k2 &* Self.c2, 33) &* Self.c1
+        h2 = Self.rotl(h2, 31) &+ h1
+        h2 = h2 &* 5 &+ 0x3849_5AB5
+    }
+
+    var key: PageKey {
+        var (a, b) = (h1, h2)
+        if pending > 0 {
+            a ^= Self.rotl(words.0 &* Self.c1, 31) &* Self.c2
+            b ^= Self.rotl(words.1 &* Self.c2, 33) &* Self.c1
+        }
+        a ^= UInt64(length)
+        b ^= UInt64(length)
+        a = a &+ b
+        b = b &+ a
+        a = Self.fmix(a)
+        b = Self.fmix(b)
+        a = a &+ b
+        b = b &+ a
+        return PageKey(high: a, low: b)
+    }
+
+    private static func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
+
+    private static func fmix(_ k: UInt64) -> UInt64 {
+        var k = k
+        k ^= k >> 33
+        k = k &* 0xFF51_AFD7_ED55_8CCD
+        k ^= k >> 33
+        k = k &* 0xC4CE_B9FE_1A85_EC53
+        k ^= k >> 33
+        return k
+    }
+}
