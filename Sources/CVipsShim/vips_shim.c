@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "vips_shim.h"
 
@@ -244,10 +246,21 @@ gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height)
         return vips_copy(in, out, NULL);
 
     if (vips_image_hasalpha(in)) {
+        /* Resample premultiplied, and round (not truncate) on the way back
+         * so that opaque stays exactly opaque. */
         if (vips_premultiply(in, &t[0], NULL) ||
             vips_resize(t[0], &t[1], hscale, "vscale", vscale, NULL) ||
-            vips_unpremultiply(t[1], &t[2], NULL) ||
-            vips_cast(t[2], &t[3], format, NULL))
+            vips_unpremultiply(t[1], &t[2], NULL))
+            goto done;
+        if (vips_band_format_isint(format)) {
+            VipsImage *rounded = NULL;
+
+            if (vips_linear1(t[2], &rounded, 1.0, 0.5, NULL))
+                goto done;
+            g_object_unref(t[2]);
+            t[2] = rounded;
+        }
+        if (vips_cast(t[2], &t[3], format, NULL))
             goto done;
     }
     else if (vips_resize(in, &t[3], hscale, "vscale", vscale, NULL))
@@ -336,13 +349,128 @@ gz_drop_opaque_alpha(VipsImage *in, VipsImage **out)
         return -1;
     }
     g_object_unref(alpha);
-    if (min < 255)
+    /* Renderers leave edge pixels of opaque drawings a shade short of
+     * opaque (librsvg gives 251 at a corner); that is not transparency. */
+    if (min < 240)
         return vips_copy(in, out, NULL);
     return vips_extract_band(in, out, 0, "n", bands - 1, NULL);
 }
 
+/* Remove every metadata item (EXIF, XMP, IPTC, ICC, comments...): not all
+ * savers honour "strip" in every version. */
+static void *
+gz_collect_field(VipsImage *image, const char *field, GValue *value, void *a)
+{
+    GSList **names = (GSList **) a;
+
+    *names = g_slist_prepend(*names, g_strdup(field));
+    return NULL;
+}
+
+static int
+gz_without_metadata(VipsImage *in, VipsImage **out)
+{
+    GSList *names = NULL;
+
+    if (vips_copy(in, out, NULL))
+        return -1;
+    vips_image_map(*out, gz_collect_field, &names);
+    for (GSList *p = names; p; p = p->next)
+        vips_image_remove(*out, (const char *) p->data);
+    g_slist_free_full(names, g_free);
+    return 0;
+}
+
+static int gz_save_clean(VipsImage *in, const char *path,
+    GzSaveFormat format, int quality);
+
+static guint32
+gz_le32(const unsigned char *p)
+{
+    return p[0] | p[1] << 8 | p[2] << 16 | (guint32) p[3] << 24;
+}
+
+/* libvips 8.14's WebP saver writes an EXIF chunk even when stripping: drop
+ * EXIF, XMP and ICC chunks from the RIFF container and their VP8X flags. */
+static size_t
+gz_webp_drop_metadata(unsigned char *buf, size_t len)
+{
+    size_t in = 12;
+    size_t out = 12;
+
+    if (len < 12 || memcmp(buf, "RIFF", 4) != 0 ||
+        memcmp(buf + 8, "WEBP", 4) != 0)
+        return len;
+    while (in + 8 <= len) {
+        guint32 size = gz_le32(buf + in + 4);
+        size_t total = 8 + (size_t) size + (size & 1);
+
+        if (total > len - in)
+            total = len - in;
+        if (memcmp(buf + in, "EXIF", 4) == 0 ||
+            memcmp(buf + in, "XMP ", 4) == 0 ||
+            memcmp(buf + in, "ICCP", 4) == 0) {
+            in += total;
+            continue;
+        }
+        if (memcmp(buf + in, "VP8X", 4) == 0 && size >= 1)
+            buf[in + 8] &= ~(0x20 | 0x08 | 0x04);
+        memmove(buf + out, buf + in, total);
+        out += total;
+        in += total;
+    }
+    buf[4] = (out - 8) & 0xFF;
+    buf[5] = ((out - 8) >> 8) & 0xFF;
+    buf[6] = ((out - 8) >> 16) & 0xFF;
+    buf[7] = ((out - 8) >> 24) & 0xFF;
+    return out;
+}
+
+static int
+gz_save_webp(VipsImage *in, const char *path, int quality)
+{
+    void *buf = NULL;
+    size_t len = 0;
+    FILE *file;
+    int ok;
+
+    if (vips_webpsave_buffer(in, &buf, &len,
+            "strip", TRUE,
+            "Q", quality,
+            NULL))
+        return -1;
+    len = gz_webp_drop_metadata(buf, len);
+    if (!(file = fopen(path, "wb"))) {
+        vips_error_system(errno, "webpsave", "cannot write %s", path);
+        g_free(buf);
+        return -1;
+    }
+    ok = fwrite(buf, 1, len, file) == len;
+    ok = fclose(file) == 0 && ok;
+    g_free(buf);
+    if (!ok) {
+        vips_error_system(errno, "webpsave", "cannot write %s", path);
+        return -1;
+    }
+    return 0;
+}
+
 int
 gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
+{
+    VipsImage *clean = NULL;
+    int result;
+
+    if (gz_without_metadata(in, &clean))
+        return -1;
+    result = gz_save_clean(clean, path, format, quality);
+    g_object_unref(clean);
+    return result;
+}
+
+static int
+gz_save_clean(VipsImage *in, const char *path, GzSaveFormat format,
+    int quality)
 {
     VipsImage *flat = NULL;
     int result;
@@ -376,10 +504,7 @@ gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
         return result;
 
     case GZ_SAVE_WEBP:
-        return vips_webpsave(in, path,
-            "strip", TRUE,
-            "Q", quality,
-            NULL);
+        return gz_save_webp(in, path, quality);
 
     case GZ_SAVE_AVIF:
         return vips_heifsave(in, path,

@@ -102,7 +102,8 @@ enum Vips {
         case .svg:
             let widthFactor = Double(planned.width) / Double(recipe.source.width)
             let heightFactor = Double(planned.height) / Double(recipe.source.height)
-            svgScale = max(widthFactor, heightFactor)
+            // A hair over, so that the drawing covers the pixels kept below.
+            svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
             try checkSVGScale(svgScale, source: recipe.source)
         case .jpeg, .webp:
             let factor = min(
@@ -112,11 +113,10 @@ enum Vips {
         case .png:
             break
         }
-        let loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
+        var loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
         let orientation = recipe.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
         let swap = (5...8).contains(orientation)
-        let stored = loaded.size
-        let shown = swap ? stored.transposed : stored
+        var stored = loaded.size
         if recipe.format == .svg {
             // libvips ignores a scale outside its range (with only a warning) and would
             // render at full size: refuse anything but the size asked for.
@@ -129,7 +129,20 @@ enum Vips {
                     message: "the SVG would render at \(stored) instead of about \(expected); refusing it",
                     retry: false)
             }
+            // libvips rounds the canvas up: a last row or column the drawing only partly
+            // covers would come out partly transparent. Keep the covered pixels.
+            let covered = PixelSize(
+                width: min(stored.width, max(1, Int((Double(recipe.source.width) * svgScale).rounded(.down)))),
+                height: min(stored.height, max(1, Int((Double(recipe.source.height) * svgScale).rounded(.down)))))
+            if covered != stored {
+                let canvas = loaded
+                loaded = try image("cannot crop the image") {
+                    gz_crop(canvas.pointer, $0, 0, 0, Int32(covered.width), Int32(covered.height))
+                }
+                stored = covered
+            }
         }
+        let shown = swap ? stored.transposed : stored
 
         // Resample in the stored orientation (streaming), convert to sRGB, decode into memory
         // once, then rotate upright and crop.

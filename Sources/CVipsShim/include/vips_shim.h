@@ -70,7 +70,7 @@ int gz_autorot(VipsImage *in, VipsImage **out);
 int gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
 /* libvips' attention-based crop to width x height. */
 int gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height);
-/* Drop the alpha band when every pixel is opaque (else a plain copy). */
+/* Drop the alpha band when every pixel is (all but) opaque, else copy. */
 int gz_drop_opaque_alpha(VipsImage *in, VipsImage **out);
 /* Save with all metadata stripped. quality is 1..100 (ignored for PNG). */
 int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality);
