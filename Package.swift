@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "GazetteerKit", dependencies: ["CCmark", "CYaml", "Mustache", "Thumbnails"]),
         // A thin command-line front end.
         .executableTarget(name: "gazetteer", dependencies: ["GazetteerKit"]),
+        // Thumbnail throughput: `swift run -c release ThumbnailsBench`.
+        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import Thumbnails
+@testable import Thumbnails
 
 final class ContentHashTests: XCTestCase {
     func testKnownDigests() {
@@ -16,5 +16,15 @@ final class ContentHashTests: XCTestCase {
         XCTAssertEqual(ContentHash.sha256Hex(bytes[...]), expected)
         XCTAssertEqual(ContentHash.sha256Hex(bytes.reversed().reversed()), expected)
         XCTAssertEqual(ContentHash.sha256Hex("The quick brown fox jumps over the lazy dog".utf8), expected)
+    }
+
+    func testTheProcessorPathAgreesWithGLibForEveryBlockBoundary() {
+        let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ $0 / 13) }
+        for length in Array(0...200) + [447, 448, 511, 512, 513, 1000, 4096, 4999] {
+            let slice = Array(bytes[1..<(1 + length)])
+            let fast = ContentHash.sha256Hex(slice)
+            let reference = slice.withUnsafeBytes { Vips.sha256HexByGLib($0) }
+            XCTAssertEqual(fast, reference, "length \(length)")
+        }
     }
 }

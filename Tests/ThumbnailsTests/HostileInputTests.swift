@@ -162,9 +162,9 @@ final class HostileInputTests: XCTestCase {
         XCTAssertThrowsError(try ThumbnailFixtures.inspect(source))
         // ...but it is loaded as SVG.
         let plan = try thumbnailer.plan(ThumbnailRequest(source: source, spec: fit, stem: "us"))
-        XCTAssertEqual(plan.images.map(\.width), [113, 225])
+        XCTAssertEqual(plan.images.map(\.width), [113, 226])
         XCTAssertEqual(thumbnailer.make([plan]).errors, [])
-        XCTAssertEqual(try imageSize(thumbnailer.cachedFile(plan.images[1])).width, 225)
+        XCTAssertEqual(try imageSize(thumbnailer.cachedFile(plan.images[1])).width, 226)
     }
 
     func testOtherFormatsAreRefusedWhateverTheirName() throws {

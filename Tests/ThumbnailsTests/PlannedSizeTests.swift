@@ -66,9 +66,9 @@ final class PlannedSizeTests: XCTestCase {
             XCTAssertEqual([plan.sourceWidth, plan.sourceHeight], [width, height])
         }
         try check(1000, 750, fit, ["1x:100x75", "2x:200x150"], limited: false)
-        try check(750, 1000, fit, ["1x:56x75", "2x:113x150"], limited: false)
+        try check(750, 1000, fit, ["1x:56x75", "2x:112x150"], limited: false)
         try check(1, 1000, fit, ["1x:1x75", "2x:1x150"], limited: false)
-        try check(3000, 2, fit, ["1x:115x1", "2x:230x1"], limited: false)
+        try check(3000, 2, fit, ["1x:115x1", "2x:230x2"], limited: false)
         try check(1000, 750, fill, ["1x:250x188", "2x:500x376"], limited: false)
         try check(750, 1000, fill, ["1x:250x188", "2x:500x376"], limited: false)
         // Too small for the 2x without upscaling: the 2x is as large as the source allows...
@@ -106,12 +106,12 @@ final class PlannedSizeTests: XCTestCase {
         let fill = ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre))
 
         let plans = try [sized, viewBoxOnly, tiny, tall].flatMap { try self.plans(thumbnailer, $0, [fit, gallery, fill]) }
-        XCTAssertEqual(sizes(plans[0]), ["1x:113x75", "2x:225x150"])
+        XCTAssertEqual(sizes(plans[0]), ["1x:113x75", "2x:226x150"])
         XCTAssertEqual([plans[0].sourceWidth, plans[0].sourceHeight], [900, 600])
-        XCTAssertEqual(sizes(plans[3]), ["1x:115x58", "2x:230x115"])
+        XCTAssertEqual(sizes(plans[3]), ["1x:115x58", "2x:230x116"])
         XCTAssertEqual([plans[3].sourceWidth, plans[3].sourceHeight], [1000, 500])
         // A vector source is never "too small": 3x2 user units render at 112.5x75.
-        XCTAssertEqual(sizes(plans[6]), ["1x:113x75", "2x:225x150"])
+        XCTAssertEqual(sizes(plans[6]), ["1x:113x75", "2x:226x150"])
         XCTAssertFalse(plans[6].limitedBySource)
         XCTAssertEqual(sizes(plans[8]), ["1x:250x188", "2x:500x376"])
         XCTAssertEqual(sizes(plans[9]), ["1x:1x75", "2x:2x150"])
@@ -190,13 +190,33 @@ final class PlannedSizeTests: XCTestCase {
         XCTAssertGreaterThan(try redness(.attention), 50)
     }
 
+    func testHigherScalesAreExactMultiplesOfTheFirstWhenTheSourceAllows() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        let sources = [
+            try space.photo("wide.jpg", width: 1600, height: 533),
+            try space.photo("tall.jpg", width: 700, height: 1100),
+            space.write("flag.svg", TestSVG.flag(size: ("1235", "650"))),
+        ]
+        for source in sources {
+            for spec in [ThumbnailSpec(width: 115, height: 75, mode: .fit, scales: [1, 2, 3]),
+                         ThumbnailSpec(width: 88, height: 49, mode: .fit, scales: [1, 2, 3])] {
+                let plan = try thumbnailer.plan(ThumbnailRequest(source: source, spec: spec, stem: "m"))
+                let first = plan.images[0]
+                XCTAssertEqual(plan.images.map { [$0.width, $0.height] },
+                               [1, 2, 3].map { [first.width * $0, first.height * $0] }, source.lastPathComponent)
+                try assertMadeAsPlanned(thumbnailer, [plan])
+            }
+        }
+    }
+
     func testGeometryDropsOnlyScalesTheSourceCannotImproveOn() {
         let source = PixelSize(width: 300, height: 200)
         let spec = ThumbnailSpec(width: 100, height: 100, mode: .fit, scales: [3, 1, 2, 2, 4])
         let (sizes, limited) = ThumbnailGeometry.plan(source: source, spec: spec, vector: false)
         XCTAssertEqual(sizes.map(\.scale), [1, 2, 3])
         XCTAssertEqual(sizes.map(\.size), [
-            PixelSize(width: 100, height: 67), PixelSize(width: 200, height: 133), PixelSize(width: 300, height: 200),
+            PixelSize(width: 100, height: 67), PixelSize(width: 200, height: 134), PixelSize(width: 300, height: 200),
         ])
         XCTAssertTrue(limited)
     }
