@@ -8,74 +8,6 @@
 import Foundation
 @_spi(Fixtures) import Thumbnails
 
-struct Options {
-    var runs = 3
-    var photos = 200
-    var flags = 100
-    var only: String?
-    var corpus = URL(fileURLWithPath: "/tmp/gazetteer-thumbnails-bench")
-
-    init(_ arguments: [String]) {
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            let text = iterator.next()
-            if argument == "--only", let text { only = text; continue }
-            let value = text.flatMap(Int.init)
-            switch (argument, value) {
-            case ("--runs", let n?): runs = n
-            case ("--photos", let n?): photos = n
-            case ("--flags", let n?): flags = n
-            default:
-                FileHandle.standardError.write(Data("usage: ThumbnailsBench [--runs N] [--photos N] [--flags N] [--only centre|attention|flags]\n".utf8))
-                exit(2)
-            }
-        }
-    }
-}
-
-/// A varied SVG flag: stripes, a cross, a disc or a star field, several aspect ratios, and
-/// (for some) the long XML prologue real flag files have.
-func flagSVG(_ index: Int) -> String {
-    let palette = ["#ce1126", "#ffffff", "#002868", "#009739", "#fedd00", "#000000", "#ff9933", "#0072c6", "#d52b1e"]
-    func colour(_ n: Int) -> String { palette[(index * 7 + n * 3) % palette.count] }
-    let ratios = [(3, 2), (2, 1), (5, 3), (4, 3), (1, 1), (19, 10), (7, 4)]
-    let (rw, rh) = ratios[index % ratios.count]
-    let width = rw * 60, height = rh * 60
-    var body = ""
-    switch index % 4 {
-    case 0:
-        let stripes = 2 + index % 12
-        for s in 0..<stripes {
-            body += "<rect y=\"\(Double(height) * Double(s) / Double(stripes))\" width=\"\(width)\" height=\"\(Double(height) / Double(stripes) + 0.5)\" fill=\"\(colour(s))\"/>\n"
-        }
-    case 1:
-        body += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(colour(0))\"/>\n"
-        body += "<rect x=\"\(width / 3)\" width=\"\(height / 5)\" height=\"\(height)\" fill=\"\(colour(1))\"/>\n"
-        body += "<rect y=\"\(height * 2 / 5)\" width=\"\(width)\" height=\"\(height / 5)\" fill=\"\(colour(1))\"/>\n"
-    case 2:
-        body += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(colour(0))\"/>\n"
-        body += "<circle cx=\"\(width / 2)\" cy=\"\(height / 2)\" r=\"\(height * 3 / 10)\" fill=\"\(colour(1))\"/>\n"
-        body += "<path d=\"M0,0 L\(width / 3),\(height / 2) L0,\(height) Z\" fill=\"\(colour(2))\"/>\n"
-    default:
-        body += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(colour(0))\"/>\n"
-        body += "<rect width=\"\(width * 2 / 5)\" height=\"\(height / 2)\" fill=\"\(colour(2))\"/>\n"
-        let star = "<path d=\"M0,-5 L1.2,-1.6 L4.8,-1.5 L1.9,0.6 L2.9,4 L0,2 L-2.9,4 L-1.9,0.6 L-4.8,-1.5 L-1.2,-1.6 Z\" fill=\"#fff\""
-        for row in 0..<5 {
-            for column in 0..<6 {
-                body += "\(star) transform=\"translate(\(8 + column * (width * 2 / 5 - 16) / 5),\(8 + row * (height / 2 - 16) / 4)) scale(\(Double(height) / 200))\"/>\n"
-            }
-        }
-        for s in 0..<7 {
-            body += "<rect x=\"\(width * 2 / 5)\" y=\"\(height * s / 7)\" width=\"\(width * 3 / 5)\" height=\"\(height / 14)\" fill=\"\(colour(3))\"/>\n"
-        }
-    }
-    let prologue = index % 3 == 0
-        ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- " + String(repeating: "Flag drawn from the national standard; public domain. ", count: 25) + "-->\n"
-        : ""
-    return prologue + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
-        + body + "</svg>\n"
-}
-
 func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
     let manager = FileManager.default
     let photoFolder = options.corpus.appending(path: "photos")
@@ -87,7 +19,9 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
     for index in 0..<options.photos {
         let url = photoFolder.appending(path: String(format: "city-%03d.jpg", index))
         if !manager.fileExists(atPath: url.path) {
-            try ThumbnailFixtures.writePhoto(to: url, format: "jpeg", width: 1000, height: 750, seed: index, sigma: Double(20 + index % 6 * 4), quality: 85)
+            try ThumbnailFixtures.writePhoto(
+                to: url, format: "jpeg", width: 1000, height: 750, seed: index, sigma: Double(20 + index % 6 * 4),
+                quality: 85)
             made += 1
         }
         photos.append(url)
@@ -96,7 +30,7 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
     for index in 0..<options.flags {
         let url = flagFolder.appending(path: String(format: "flag-%03d.svg", index))
         if !manager.fileExists(atPath: url.path) {
-            try Data(flagSVG(index).utf8).write(to: url)
+            try Data(FlagArt.svg(index).utf8).write(to: url)
         }
         flags.append(url)
     }
@@ -109,38 +43,27 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
     return (photos, flags)
 }
 
-struct Timing {
-    var plan: Double
-    var make: Double
-    var made: Int
-    /// Processor time used by the whole process (all threads), in seconds.
-    var cpu: Double
-    var total: Double { plan + make }
-}
-
-/// User plus system processor time of this process so far, in seconds.
-func processorTime() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
-}
-
 func run(_ sources: [URL], _ spec: ThumbnailSpec, corpus: URL) throws -> Timing {
     // Fresh each run; all removed at the end (deleting between runs slows file creation).
     let cache = corpus.appending(path: "caches/\(UUID().uuidString)")
     let thumbnailer = try Thumbnailer(cacheDirectory: cache)
     let cpuStart = processorTime()
     let start = Date()
-    let plans = try sources.enumerated().map { index, source in
-        try thumbnailer.plan(ThumbnailRequest(source: source, spec: spec, stem: "image\(index)"))
+    // Planned from several threads at once, as the site build does while rendering pages.
+    let planned = Locked(Array<Result<ThumbnailPlan, ThumbnailError>?>(repeating: nil, count: sources.count))
+    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+        let result = Result { () throws(ThumbnailError) -> ThumbnailPlan in
+            try thumbnailer.plan(ThumbnailRequest(source: sources[index], spec: spec, stem: "image\(index)"))
+        }
+        planned.withLock { $0[index] = result }
     }
-    let planned = Date()
+    let plans = try planned.withLock { $0 }.map { try $0!.get() }
+    let planEnd = Date()
     let report = thumbnailer.make(plans)
     let made = Date()
     if !report.errors.isEmpty { throw report.errors[0] }
     return Timing(
-        plan: planned.timeIntervalSince(start), make: made.timeIntervalSince(planned), made: report.made,
+        plan: planEnd.timeIntervalSince(start), make: made.timeIntervalSince(planEnd), made: report.made,
         cpu: processorTime() - cpuStart)
 }
 

@@ -135,6 +135,28 @@ final class HostileInputTests: XCTestCase {
             .message.contains("over the limit of 200 bytes"), true)
     }
 
+    func testCompressedSVGAndEntityBombsAreRefused() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        // gzip (as .svgz or disguised as .svg): a small file could inflate past any limit.
+        let gzipped: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03] + [UInt8](repeating: 0, count: 20)
+        for name in ["flag.svgz", "flag.svg"] {
+            let error = planError(thumbnailer, space.write(name, bytes: gzipped))
+            XCTAssertEqual(error?.message.hasPrefix("compressed SVG is not accepted"), true, error?.message ?? "")
+        }
+        // A billion laughs: nine levels of tenfold entity expansion.
+        var entities = "<!ENTITY e0 \"laugh laugh laugh laugh laugh laugh laugh laugh\">\n"
+        for level in 1...9 {
+            entities += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">\n"
+        }
+        let laughs = space.write("laughs.svg", "<?xml version=\"1.0\"?>\n<!DOCTYPE svg [\n" + entities + "]>\n"
+            + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"><text>&e9;</text></svg>\n")
+        let started = Date()
+        let error = planError(thumbnailer, laughs)
+        XCTAssertEqual(error?.message.contains("entity reference loop"), true, error?.message ?? "")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    }
+
     func testAnSVGNeedingAnAbsurdScaleIsRefusedNotRenderedAtFullSize() throws {
         let space = Workspace()
         let thumbnailer = try space.thumbnailer()
