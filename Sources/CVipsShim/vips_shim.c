@@ -588,8 +588,36 @@ gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width,
 int
 gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height)
 {
-    return vips_smartcrop(in, out, width, height,
-        "interesting", VIPS_INTERESTING_ATTENTION, NULL);
+    int in_width = vips_image_get_width(in);
+    int in_height = vips_image_get_height(in);
+    /* libvips scores attention on a 32x32 grid: finding it on a copy a
+     * few times smaller (still 128 pixels or more a side) places the crop
+     * the same, for a fraction of the work. */
+    int factor = VIPS_MIN(VIPS_MIN(in_width, in_height) / 128, 8);
+    VipsImage *small = NULL;
+    VipsImage *probe = NULL;
+    int left;
+    int top;
+
+    if (factor < 2 || width / factor < 1 || height / factor < 1 ||
+        vips_image_get_format(in) != VIPS_FORMAT_UCHAR ||
+        vips_image_get_bands(in) > 16)
+        return vips_smartcrop(in, out, width, height,
+            "interesting", VIPS_INTERESTING_ATTENTION, NULL);
+
+    if (gz_shrink_box(in, &small, factor))
+        return -1;
+    if (vips_smartcrop(small, &probe, width / factor, height / factor,
+            "interesting", VIPS_INTERESTING_ATTENTION, NULL)) {
+        g_object_unref(small);
+        return -1;
+    }
+    /* The crop's place in the small copy, scaled back up. */
+    left = VIPS_CLIP(0, -probe->Xoffset * factor, in_width - width);
+    top = VIPS_CLIP(0, -probe->Yoffset * factor, in_height - height);
+    g_object_unref(probe);
+    g_object_unref(small);
+    return vips_extract_area(in, out, left, top, width, height, NULL);
 }
 
 int
