@@ -12,6 +12,21 @@ public struct ThumbnailPlan: Hashable, Sendable {
     /// without upscaling.
     public var limitedBySource: Bool
 
-    /// SHA-256 of the source bytes the plan was made from.
-    var sourceDigest: String
+    /// SHA-256 of the source bytes the plan was made from (64 hex digits).
+    public internal(set) var sourceDigest: String
+
+    /// A plan as `Thumbnailer.plan` made it, read back from a caller's own records (the site
+    /// build keeps plans across runs, keyed by the source file's identity, to skip hashing
+    /// unchanged sources). `make` checks `sourceDigest` against the file before encoding.
+    public init(
+        request: ThumbnailRequest, sourceWidth: Int, sourceHeight: Int, images: [PlannedImage],
+        limitedBySource: Bool, sourceDigest: String
+    ) {
+        self.request = request
+        self.sourceWidth = sourceWidth
+        self.sourceHeight = sourceHeight
+        self.images = images
+        self.limitedBySource = limitedBySource
+        self.sourceDigest = sourceDigest
+    }
 }

@@ -4,9 +4,16 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     public var thumbnailsMade: Int
     public var thumbnailsReused: Int
     public var seconds: Double
+    /// Pages rendered in this build (the others were unchanged since the last one).
+    public var pagesRendered: Int
+    /// Files of the output written, replaced or removed.
+    public var filesWritten: Int
+    /// Time per stage.
+    public var timings = BuildTimings()
 
     public var description: String {
         let time = (seconds * 100).rounded() / 100
-        return "Built \(pages) pages, \(thumbnailsMade) thumbnails made, \(thumbnailsReused) reused from cache, in \(time) s"
+        return "Built \(pages) pages (\(pagesRendered) rendered, \(filesWritten) files written), "
+            + "\(thumbnailsMade) thumbnails made, \(thumbnailsReused) reused from cache, in \(time) s"
     }
 }

@@ -5,121 +5,268 @@ import Thumbnails
 /// One build, stage by stage: load -> front matter -> Markdown -> model -> render ->
 /// thumbnails -> write. Every problem of every stage that can run is collected and
 /// reported together; nothing is written unless there is none.
+///
+/// Builds are incremental (see `BuildManifest`): when no input changed, the build stops
+/// after checking their stamps; a content file whose stamp is unchanged is not read again;
+/// a page whose key is unchanged is not rendered again; a rendered page equal to the one in
+/// the output is not written again; thumbnails come from the cache. The output is the same,
+/// byte for byte, as a build from scratch would make.
 public enum SiteBuild {
     public static let requiredTemplates = ["layout", "index", "country", "city", "cities", "flags", "404"]
 
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         let started = Date()
+        var timings = BuildTimings()
         try checkOutput(options)
-        let source = try SiteLoader.load(root: options.source, cacheDirectory: options.cache)
-        var diagnostics: [Diagnostic] = []
 
-        // Settings.
+        // Nothing changed since the last build: nothing to do.
+        let archive = ManifestArchive.read(from: options.cache)
+        var check: InputWatch.Check?
+        if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
+           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
+            let result = watch.check()
+            if result.unchanged {
+                timings.lap("load")
+                return BuildSummary(
+                    pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
+                    seconds: Date().timeIntervalSince(started), pagesRendered: 0, filesWritten: 0, timings: timings)
+            }
+            check = result
+        }
+
+        timings.lap("l.check")
+        // Load: list the content files, read the settings and the theme.
+        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check)
+        timings.lap("l.scan")
+        var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
-        if let file = source.configFile {
+        if let file = scan.configFile {
             do throws(DiagnosticList) {
                 config = try SiteConfig.parse(YAMLParser.parse(file.text, path: file.path))
             } catch {
                 diagnostics += error.diagnostics
             }
         }
+        let engine = engineKey()
+        let global = globalKey(scan, engine: engine)
+        // The previous output, to update in place, when it is as the manifest says.
+        let previousOutput = options.writeOutput && archive?.output.matches(options.output) == true ? archive : nil
+        // The previous inputs, to reuse, when they were read with the same settings and theme.
+        let previous = archive?.globalKey == global ? archive : nil
+        let archiveEntries = (previous ?? previousOutput)?.entries() ?? [:]
+        let plansArchive = archive?.engineKey == engine ? archive : nil
+        timings.lap("l.entries")
 
-        // Front matter.
-        var countries: [ParsedContent] = []
-        var cities: [ParsedContent] = []
-        for (files, kind) in [(source.countries, 0), (source.cities, 1)] {
-            for file in files {
-                do throws(DiagnosticList) {
-                    let parsed = ParsedContent(file: file, document: try FrontMatterParser.parse(file))
-                    if kind == 0 { countries.append(parsed) } else { cities.append(parsed) }
-                } catch {
-                    diagnostics += error.diagnostics
-                }
+        let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
+        let imageCache = options.cache.appending(path: "images")
+        let planner = ImagePlanner(
+            thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
+            presets: config.presets, known: { plansArchive?.source($0) })
+        if let check { planner.prefill(check.fileStamps()) }
+        let paths = ContentPath(root: scan.root)
+        var pageOf: [String: String] = [:]
+        for file in scan.content {
+            pageOf[file.path] = ContentEntry.outputPath(kind: file.kind, slug: ContentEntry.slug(ofPath: file.path))
+        }
+        let context = ContentEntry.SourceContext(
+            config: config, paths: paths, theme: scan.theme, pages: pageOf,
+            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map { ContentEntry.slug(ofPath: $0.path) }),
+            planner: planner)
+        timings.lap("load")
+
+        // Front matter, Markdown and fields, for the files that are new or changed (or whose
+        // links, country or pictures are gone), across the cores.
+        let work = ContentWork.plan(
+            scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil)
+        diagnostics += work.duplicates
+        timings.lap("l.work")
+        let processed = work.process(context: context, root: scan.root)
+        diagnostics += processed.diagnostics
+        timings.add("parse", processed.parseShare)
+        timings.add("markdown", processed.markdownShare)
+        var entries: [ContentEntry] = []
+        var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
+        for file in scan.content {
+            if let reused = work.reused[file.path], let range = previous?.entryRanges[file.path] {
+                entries.append(reused.entry)
+                records[file.path] = .copied(range)
+            } else if let fresh = processed.entries[file.path] {
+                entries.append(fresh.entry)
+                records[file.path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry))
             }
         }
+        let bodies = BodyStore(context: context, digests: Dictionary(entries.map { ($0.path, $0.digest) }) { a, _ in a })
+        for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
-        // Markdown bodies: links to content files become links to pages, images thumbnails.
-        let thumbnailer: Thumbnailer
-        do throws(ThumbnailError) {
-            var limits = Limits()
-            limits.maxPixels = config.maxImagePixels
-            thumbnailer = try Thumbnailer(cacheDirectory: options.cache.appending(path: "images"), limits: limits)
-        } catch {
-            throw DiagnosticList(diagnostics + [Diagnostic(error.message, at: SourceLocation(path: error.path))])
-        }
-        let planner = ImagePlanner(thumbnailer: thumbnailer, presets: config.presets)
-        let paths = ContentPath(root: source.root)
-        var pages: [String: String] = [:]
-        for c in countries { pages[c.file.path] = "countries/\(c.slug).html" }
-        for c in cities { pages[c.file.path] = "cities/\(c.slug).html" }
-        let bodyRenderer = BodyRenderer(paths: paths, pages: pages, planner: planner, options: config.markdown)
-        var bodies: [String: MarkdownBody] = [:]
-        for content in countries + cities {
-            bodies[content.file.path] = bodyRenderer.render(
-                content.document, of: content.file, outputPath: pages[content.file.path]!, diagnostics: &diagnostics)
-        }
-
-        // Model.
-        let model = SiteModel.build(
-            config: config, countries: countries, cities: cities, bodies: bodies, paths: paths,
-            theme: source.theme, diagnostics: &diagnostics)
-
-        // Templates.
+        timings.lap("l.collect")
+        // Model and templates.
+        let model = SiteModel(config: config, entries: entries)
+        timings.lap("l.model")
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {
-            library = try TemplateLibrary(source.theme.templates)
+            library = try TemplateLibrary(scan.theme.templates)
         } catch {
             diagnostics += error.errors.map {
                 Diagnostic($0.message, at: SourceLocation(path: $0.path, line: $0.line, column: $0.column))
             }
         }
-        let present = Set(source.theme.templates.map(\.name))
+        let present = Set(scan.theme.templates.map(\.name))
         for name in requiredTemplates where !present.contains(name) {
             diagnostics.append(Diagnostic(
-                "the theme has no \(name).mustache", at: SourceLocation(path: source.theme.displayName)))
+                "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
-
-        // Render.
-        var files: [OutputFile] = []
-        if let library, diagnostics.isEmpty {
-            let renderer = PageRenderer(model: model, library: library, planner: planner)
-            let all = renderer.pages
-            let rendered = renderer.render(all)
-            files = rendered.files
-            diagnostics += rendered.diagnostics
-            if let sitemap = renderer.sitemap(for: all) { files.append(sitemap) }
+        guard let library, diagnostics.isEmpty else {
+            throw DiagnosticList(diagnostics + planner.diagnostics)
         }
-        diagnostics += planner.diagnostics
-        if !diagnostics.isEmpty { throw DiagnosticList(diagnostics) }
+        timings.lap("l.library")
+        let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
+        var pages = renderer.pages
+        let keys = PageKeys(
+            global: global, model: model, entries: entries, library: library, sources: scan.theme.templates,
+            imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
+        var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
+        if config.baseURL != nil {
+            pageKeys.append(keys.sitemapKey(pages))
+            pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
+        }
+        timings.lap("l.keys")
+        let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
+        timings.lap("model")
 
-        // Thumbnails.
-        let plans = planner.plans
-        let report = thumbnailer.make(plans)
+        // Render the pages whose key changed, straight into the staging folder; a page equal
+        // to the one in the output is left there.
+        let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
+        let staged = StagedFiles()
+        let sitemapPages = pages.filter { $0.kind != .sitemap }
+        let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
+            guard let writer else { return }
+            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
+                return
+            }
+            try writer.write(page.path, html)
+            staged.add(page.path)
+        }
+        diagnostics += rendered.diagnostics + planner.diagnostics + bodies.diagnostics
+        if !diagnostics.isEmpty {
+            writer?.discard()
+            throw DiagnosticList(diagnostics)
+        }
+        timings.lap("r.pages")
+        var pageRecords: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
+        var renderedImages: [String: [String]] = [:]
+        for (n, index) in toRender.enumerated() {
+            let images = rendered.rendered[n]?.images ?? []
+            let bodies = rendered.rendered[n]?.bodies ?? []
+            renderedImages[pages[index].path] = images
+            // The key of what this rendering read (the bodies read may differ from last time).
+            let key = pages[index].kind == .sitemap ? pageKeys[index] : keys.key(for: pages[index], bodies: bodies)
+            pageRecords[pages[index].path] = .value(.init(key: key, bodies: bodies, images: images))
+        }
+        for page in pages where pageRecords[page.path] == nil {
+            pageRecords[page.path] = .copied(previous!.pages[page.path]!.range)
+        }
+        timings.lap("render")
+
+        // Thumbnails: make those new to the output, and find those it no longer needs.
+        let changes = ImageChanges(
+            previousOutput: previousOutput, outputEntries: archiveEntries, entries: entries, processed: processed,
+            pages: pages, renderedImages: renderedImages, output: options.output)
+        let plans = planner.plans.filter { plan in plan.images.contains { changes.added.contains($0.fileName) } }
+        var report = ThumbnailBatchReport()
+        var thumbnailer: Thumbnailer?
+        if !plans.isEmpty {
+            do throws(ThumbnailError) {
+                thumbnailer = try planner.thumbnailer()
+            } catch {
+                writer?.discard()
+                throw DiagnosticList([Diagnostic(error.message, at: SourceLocation(path: error.path))])
+            }
+            report = thumbnailer!.make(plans)
+        }
         if !report.errors.isEmpty {
+            writer?.discard()
             throw DiagnosticList(report.errors.map {
                 Diagnostic($0.message, at: SourceLocation(path: paths.siteRelative(URL(fileURLWithPath: $0.path))))
             })
         }
+        timings.lap("thumbnails")
 
-        // Write.
-        guard options.writeOutput else {
-            return BuildSummary(pages: files.count, thumbnailsMade: report.made, thumbnailsReused: report.reused,
-                                seconds: Date().timeIntervalSince(started))
+        var summary = BuildSummary(
+            pages: pages.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
+            seconds: 0, pagesRendered: toRender.count, filesWritten: 0)
+        guard let writer else {
+            summary.seconds = Date().timeIntervalSince(started)
+            summary.timings = timings
+            return summary
         }
-        var copies: [SiteWriter.Copy] = []
+
+        // Write: stage new thumbnails and changed assets, then swap or update the output.
         var seen: Set<String> = []
         for plan in plans {
-            for image in plan.images where seen.insert(image.fileName).inserted {
-                copies.append(.init(path: "images/\(image.fileName)", source: thumbnailer.cachedFile(image)))
+            for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
+                try writer.link("images/\(image.fileName)", from: thumbnailer!.cachedFile(image))
+                staged.add("images/\(image.fileName)")
             }
         }
-        for asset in source.theme.assets {
-            copies.append(.init(path: asset, source: source.theme.directory.appending(path: asset)))
+        var assets: [String: FileStamp] = [:]
+        for asset in scan.theme.assets {
+            let source = scan.theme.directory.appending(path: asset)
+            let stamp = FileStamp.of(source.path)
+            if let stamp { assets[asset] = stamp }
+            if let stamp, previousOutput?.assets[asset] == stamp { continue }
+            try writer.copy(asset, from: source)
+            staged.add(asset)
         }
-        try SiteWriter(output: options.output).write(files, copies: copies)
-        return BuildSummary(
-            pages: files.count, thumbnailsMade: report.made, thumbnailsReused: report.reused,
-            seconds: Date().timeIntervalSince(started))
+        let placing = staged.paths
+        var removing: [String] = []
+        if let previousOutput {
+            removing += previousOutput.pages.keys.filter { pageRecords[$0] == nil }
+            removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
+            removing += changes.removed.map { "images/\($0)" }
+        }
+        timings.lap("w.stage")
+        var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
+        if previousOutput != nil, placing.isEmpty, removing.isEmpty {
+            writer.discard()
+        } else {
+            BuildManifest.remove(from: options.cache)
+            if previousOutput != nil {
+                try writer.update(placing: placing, removing: removing.sorted())
+            } else {
+                try writer.replaceOutput()
+            }
+            output = BuildManifest.OutputState.current(options.output)
+        }
+        summary.filesWritten = placing.count + removing.count
+
+        timings.lap("w.commit")
+        // Remember all this for the next build. A manifest that cannot be written only makes
+        // the next build slower.
+        var manifest = BuildManifest(
+            engineKey: engine, globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
+            output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
+        var imagePaths: Set<String> = []
+        for entry in entries {
+            imagePaths.insert(entry.image.path)
+            imagePaths.formUnion(entry.bodyImages)
+        }
+        for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { plansArchive?.sourceStamp($0) }) {
+            if let record {
+                manifest.sources[path] = .value(record)
+            } else if let range = plansArchive?.sourceRanges[path] {
+                manifest.sources[path] = .copied(range)
+            }
+        }
+        timings.lap("w.sources")
+        manifest.watch = watch(scan: scan, images: imagePaths, planner: planner, output: output)
+        manifest.watch?.pages = pages.count
+        manifest.watch?.images = changes.count
+        timings.lap("w.watch")
+        try? manifest.save(to: options.cache, previous: archive)
+        timings.lap("write")
+        summary.seconds = Date().timeIntervalSince(started)
+        summary.timings = timings
+        return summary
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

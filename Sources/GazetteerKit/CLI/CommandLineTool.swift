@@ -30,6 +30,7 @@ public enum CommandLineTool {
       --source DIR   the site folder (default: .)
       --output DIR   where the site goes (default: DIR/site)
       --cache DIR    the thumbnail cache (default: DIR/.gazetteer-cache)
+      --timings      print the time each stage took
       -h, --help     show this help
     """
 
@@ -67,7 +68,7 @@ public enum CommandLineTool {
     }
 
     static func build(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--output", "--cache"], flags: ["--help", "-h"])
+        var arguments = Arguments(valued: ["--source", "--output", "--cache"], flags: ["--help", "-h", "--timings"])
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -90,6 +91,7 @@ public enum CommandLineTool {
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
             output.print(summary.description)
+            if arguments.has("--timings") { output.print(summary.timings.description) }
             return 0
         } catch {
             for diagnostic in error.diagnostics { output.error(diagnostic.description) }

@@ -36,7 +36,7 @@ enum SiteLoader {
         return SiteSource(root: root, configFile: configFile, countries: countries, cities: cities, theme: theme!)
     }
 
-    private static func isDirectory(_ url: URL) -> Bool {
+    static func isDirectory(_ url: URL) -> Bool {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
     }
@@ -49,7 +49,7 @@ enum SiteLoader {
         }
     }
 
-    private static func readText(_ path: String, root: URL, errors: inout [Diagnostic]) -> SourceFile? {
+    static func readText(_ path: String, root: URL, errors: inout [Diagnostic]) -> SourceFile? {
         guard let data = FileManager.default.contents(atPath: root.appending(path: path).path) else {
             errors.append(Diagnostic("cannot read this file", at: SourceLocation(path: path)))
             return nil
@@ -62,7 +62,7 @@ enum SiteLoader {
         }
     }
 
-    private static func readTheme(at folder: URL, displayName: String, errors: inout [Diagnostic]) -> Theme {
+    static func readTheme(at folder: URL, displayName: String, errors: inout [Diagnostic]) -> Theme {
         var templates: [TemplateSource] = []
         var assets: [String] = []
         let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
@@ -70,7 +70,8 @@ enum SiteLoader {
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         var files: [String] = []
         while let url = walker?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            var info = stat()
+            guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let resolved = url.resolvingSymlinksInPath().path
             guard resolved.hasPrefix(prefix) || url.path.hasPrefix(prefix) else { continue }
             files.append(String(url.path.dropFirst(prefix.count)))
@@ -93,7 +94,7 @@ enum SiteLoader {
 
     /// Writes the built-in theme once into the cache, in a folder named by its content hash,
     /// so its placeholder pictures can be thumbnailed like any file.
-    private static func extractDefaultTheme(into cache: URL) throws -> URL {
+    static func extractDefaultTheme(into cache: URL) throws -> URL {
         let files = DefaultTheme.files
         var digest: [UInt8] = []
         for file in files { digest += Array(file.path.utf8) + [0] + Array(file.data) + [0] }

@@ -16,10 +16,11 @@ struct BodyRenderer {
                 diagnostics: inout [Diagnostic]) -> MarkdownBody {
         var problems: [Diagnostic] = []
         var plans: [ThumbnailPlan] = []
+        var links: [String] = []
         let html = MarkdownRenderer.render(
             document.body, bodyStartLine: document.bodyStartLine, path: file.path, options: options,
             resolveLink: { link in
-                resolveLink(link, in: file, outputPath: outputPath, problems: &problems)
+                resolveLink(link, in: file, outputPath: outputPath, links: &links, problems: &problems)
             },
             resolveImage: { image in
                 guard let plan = planImage(image, in: file, problems: &problems) else { return nil }
@@ -28,11 +29,11 @@ struct BodyRenderer {
                 return ImageHTML.tag(plan, root: root, alt: image.alt, title: image.title, lazy: true)
             })
         diagnostics += problems
-        return MarkdownBody(html: html, images: plans)
+        return MarkdownBody(html: html, images: plans, links: links)
     }
 
     private func resolveLink(_ link: MarkdownLink, in file: SourceFile, outputPath: String,
-                             problems: inout [Diagnostic]) -> String? {
+                             links: inout [String], problems: inout [Diagnostic]) -> String? {
         let destination = link.destination
         guard !destination.isEmpty, !destination.hasPrefix("#"), !destination.contains(":"),
               !destination.hasPrefix("//") else { return nil }
@@ -43,6 +44,7 @@ struct BodyRenderer {
         case .success(let url):
             let target = paths.siteRelative(url)
             if let page = pages[target] {
+                links.append(target)
                 return PagePath.relative(from: outputPath, to: page) + fragment
             }
             problems.append(Diagnostic("link to \"\(destination)\", which is not a country or city of the guide", at: link.location))

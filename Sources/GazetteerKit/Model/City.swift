@@ -5,7 +5,6 @@ struct City: Sendable {
     var name: String
     var countrySlug: String
     var picture: ImageSource
-    var body: MarkdownBody
     var extra: [YAMLEntry]
 
     var outputPath: String { "cities/\(slug).html" }

@@ -8,7 +8,6 @@ struct Country: Sendable {
     var motto: String?
     var continents: [Continent]
     var flag: ImageSource
-    var body: MarkdownBody
     /// Front matter keys the generator does not know, as written, for templates.
     var extra: [YAMLEntry]
 

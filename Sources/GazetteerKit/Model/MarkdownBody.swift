@@ -5,4 +5,6 @@ struct MarkdownBody: Hashable, Sendable {
     var html: String
     /// Pictures inside the body: their thumbnails must be made.
     var images: [ThumbnailPlan]
+    /// Site-relative paths of the content files the body links to.
+    var links: [String] = []
 }

@@ -13,20 +13,29 @@ struct SiteModel: Sendable {
 
     init(config: SiteConfig, countries: [Country], cities: [City]) {
         // Sorted as a reader expects ("Éire" beside "Eire"), the same on every machine.
-        let key = { (name: String) in name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
-        let byName: (String, String, String, String) -> Bool = { n1, s1, n2, s2 in
-            let (k1, k2) = (key(n1), key(n2))
-            return k1 == k2 ? s1 < s2 : k1 < k2
+        // Each name is folded once, not once per comparison.
+        func sorted<T>(_ items: [T], name: (T) -> String, slug: (T) -> String) -> [T] {
+            let keys = items.map { item in
+                let name = name(item)
+                // ASCII folds to lower case; only other names need the slower Foundation call.
+                return name.utf8.allSatisfy { $0 < 0x80 }
+                    ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            }
+            return items.indices.sorted { a, b in
+                keys[a] == keys[b] ? slug(items[a]) < slug(items[b]) : keys[a] < keys[b]
+            }.map { items[$0] }
         }
         self.config = config
-        self.countries = countries.sorted { byName($0.name, $0.slug, $1.name, $1.slug) }
-        self.cities = cities.sorted { byName($0.name, $0.slug, $1.name, $1.slug) }
+        self.countries = sorted(countries, name: \.name, slug: \.slug)
+        self.cities = sorted(cities, name: \.name, slug: \.slug)
         countryIndex = Dictionary(uniqueKeysWithValues: self.countries.enumerated().map { ($1.slug, $0) })
         let sortedCities = self.cities
         citiesOfCountry = Dictionary(grouping: sortedCities.indices, by: { sortedCities[$0].countrySlug })
     }
 
     func country(_ slug: String) -> Country? { countryIndex[slug].map { countries[$0] } }
+
+    func cityCount(of country: Country) -> Int { citiesOfCountry[country.slug]?.count ?? 0 }
 
     func cities(of country: Country) -> [City] { (citiesOfCountry[country.slug] ?? []).map { cities[$0] } }
 

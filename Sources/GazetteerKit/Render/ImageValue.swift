@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// A picture as templates see it: `alt`, `placeholder`, and one key per thumbnail preset.
@@ -9,14 +10,50 @@ struct ImageValue: MustacheObject {
     /// From the page being rendered to the site root.
     var root: String
     var planner: ImagePlanner
+    /// Where the page being rendered records the thumbnails it shows.
+    var used: PageScope
+    /// Presets looked up already (a country's flag shows in every row of its cities).
+    private let memo = Memo()
+
+    init(image: ImageSource, alt: String, stem: String, root: String, planner: ImagePlanner, used: PageScope) {
+        self.image = image
+        self.alt = alt
+        self.stem = stem
+        self.root = root
+        self.planner = planner
+        self.used = used
+    }
 
     func value(forKey key: String) -> MustacheValue? {
         switch key {
         case "alt": return .string(alt)
         case "placeholder": return image.isPlaceholder ? .bool(true) : nil
         default:
-            guard let plan = planner.plan(image, preset: key, stem: stem) else { return nil }
-            return .object(ImageHTML.fields(plan, root: root, alt: alt).mapValues { .string($0) })
+            if let known = memo.get(key) { return known }
+            let value: MustacheValue?
+            if let plan = planner.plan(image, preset: key, stem: stem) {
+                used.add(plan)
+                value = .object(ImageHTML.fields(plan, root: root, alt: alt).mapValues { .string($0) })
+            } else {
+                value = nil
+            }
+            memo.set(key, value)
+            return value
+        }
+    }
+
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String: MustacheValue?] = [:]
+        func get(_ key: String) -> MustacheValue?? {
+            lock.lock()
+            defer { lock.unlock() }
+            return values[key]
+        }
+        func set(_ key: String, _ value: MustacheValue?) {
+            lock.lock()
+            values[key] = value
+            lock.unlock()
         }
     }
 }

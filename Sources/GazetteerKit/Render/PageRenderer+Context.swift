@@ -3,7 +3,8 @@ import Mustache
 /// What templates see (documented in docs/templates.md). Every `url` is relative to the
 /// page being rendered.
 extension PageRenderer {
-    func context(for page: Page) -> MustacheValue {
+    /// The context of `page`; the thumbnails its templates ask for are recorded in `images`.
+    func context(for page: Page, images: PageScope) -> MustacheValue {
         let root = PagePath.root(of: page.path)
         let config = model.config
         var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
@@ -27,52 +28,61 @@ extension PageRenderer {
         ]
         switch page.kind {
         case .index:
-            values["countries"] = .array(model.countries.map { country($0, from: page.path) })
+            values["countries"] = .array(model.countries.map { country($0, from: page.path, images: images) })
         case .cities:
-            values["cities"] = .array(model.cities.map { city($0, from: page.path) })
+            values["cities"] = .array(model.cities.map { city($0, from: page.path, images: images) })
         case .flags:
             values["sections"] = .array(model.sections.map { section in
                 var value = continent(section.continent, from: page.path)
-                value["countries"] = .array(section.countries.map { country($0, from: page.path) })
+                value["countries"] = .array(section.countries.map { country($0, from: page.path, images: images) })
                 return .object(value)
             })
         case .country:
             if case .country(let subject) = page.subject {
-                values["country"] = country(subject, from: page.path, withCities: true)
+                values["country"] = country(subject, from: page.path, images: images, withCities: true)
             }
         case .city:
-            if case .city(let subject) = page.subject { values["city"] = city(subject, from: page.path) }
-        case .notFound:
+            if case .city(let subject) = page.subject { values["city"] = city(subject, from: page.path, images: images) }
+        case .notFound, .sitemap:
             break
         }
         return .object(values)
     }
 
-    func country(_ country: Country, from page: String, withCities: Bool = false) -> MustacheValue {
+    func country(_ country: Country, from page: String, images: PageScope, withCities: Bool = false) -> MustacheValue {
+        guard withCities else {
+            return images.country(country.slug) { makeCountry(country, from: page, images: images, withCities: false) }
+        }
+        return makeCountry(country, from: page, images: images, withCities: true)
+    }
+
+    /// A country with its cities (for its own page), or as a list row (made once per page:
+    /// see `PageScope`).
+    private func makeCountry(_ country: Country, from page: String, images: PageScope, withCities: Bool) -> MustacheValue {
         let root = PagePath.root(of: page)
-        let cities = model.cities(of: country)
         var value: [String: MustacheValue] = [
             "slug": .string(country.slug),
             "name": .string(country.name),
             "url": .string(PagePath.relative(from: page, to: country.outputPath)),
             "flag": .dynamic(ImageValue(
                 image: country.flag, alt: "Flag of \(country.name)",
-                stem: country.flag.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner)),
+                stem: country.flag.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner,
+                used: images)),
             "continents": .array(country.continents.map { .object(continent($0, from: page)) }),
-            "city_count": .int(cities.count),
+            "city_count": .int(model.cityCount(of: country)),
             "extra": extra(country.extra),
         ]
         if let official = country.officialName { value["official_name"] = .string(official) }
         if let capital = country.capital { value["capital"] = .string(capital) }
         if let motto = country.motto { value["motto"] = .string(motto) }
         if withCities {
-            value["cities"] = .array(cities.map { city($0, from: page, withCountry: false) })
-            value["body"] = .string(country.body.html)
+            value["cities"] = .array(model.cities(of: country).map { city($0, from: page, images: images, withCountry: false) })
+            return .dynamic(EntityValue(fields: value, bodyOf: country.sourcePath, bodies: bodies, scope: images))
         }
         return .object(value)
     }
 
-    func city(_ city: City, from page: String, withCountry: Bool = true) -> MustacheValue {
+    func city(_ city: City, from page: String, images: PageScope, withCountry: Bool = true) -> MustacheValue {
         var value: [String: MustacheValue] = [
             "slug": .string(city.slug),
             "name": .string(city.name),
@@ -80,14 +90,13 @@ extension PageRenderer {
             "picture": .dynamic(ImageValue(
                 image: city.picture, alt: city.picture.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
                 stem: city.picture.isPlaceholder ? "placeholder-city" : city.slug,
-                root: PagePath.root(of: page), planner: planner)),
-            "body": .string(city.body.html),
+                root: PagePath.root(of: page), planner: planner, used: images)),
             "extra": extra(city.extra),
         ]
         if withCountry, let country = model.country(city.countrySlug) {
-            value["country"] = self.country(country, from: page)
+            value["country"] = self.country(country, from: page, images: images)
         }
-        return .object(value)
+        return .dynamic(EntityValue(fields: value, bodyOf: city.sourcePath, bodies: bodies, scope: images))
     }
 
     func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {

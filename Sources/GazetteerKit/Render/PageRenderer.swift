@@ -8,6 +8,7 @@ struct PageRenderer: Sendable {
     var model: SiteModel
     var library: TemplateLibrary
     var planner: ImagePlanner
+    var bodies: BodyStore
     static let generator = "Gazetteer \(GazetteerVersion.current)"
 
     /// Every page of the site, in a stable order.
@@ -23,35 +24,65 @@ struct PageRenderer: Sendable {
         return pages
     }
 
-    /// Renders `pages` in parallel. Template errors are reported once each, however many
-    /// pages hit them.
-    func render(_ pages: [Page]) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
-        let results = UnsafeResults<Result<OutputFile, Diagnostic>>(count: pages.count)
+    /// What rendering one page gave: the thumbnails it shows.
+    struct Rendered: Sendable {
+        var images: [String]
+        var bodies: [String]
+    }
+
+    /// Renders `pages` in parallel, handing each page's HTML to `deliver` on the thread that
+    /// rendered it (so that no more than a page per core is held in memory). Template errors
+    /// are reported once each, however many pages hit them; so are errors `deliver` throws.
+    /// A page of kind `sitemap` lists `sitemapOf`.
+    func render(
+        _ pages: [Page], sitemapOf: [Page] = [], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
+    ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
+        let results = UnsafeResults<Result<Rendered, DiagnosticList>>(count: pages.count)
         DispatchQueue.concurrentPerform(iterations: pages.count) { i in
             let page = pages[i]
+            let images = PageScope()
+            if page.kind == .sitemap {
+                let xml = Self.sitemap(for: sitemapOf, baseURL: model.config.baseURL).map { String(decoding: $0.contents, as: UTF8.self) }
+                do throws(DiagnosticList) {
+                    try deliver(page, xml ?? "")
+                    results[i] = .success(Rendered(images: [], bodies: []))
+                } catch {
+                    results[i] = .failure(error)
+                }
+                return
+            }
             do throws(MustacheError) {
-                let html = try library.render(page.template, context: context(for: page), strict: true)
-                results[i] = .success(OutputFile(path: page.path, contents: Data(html.utf8)))
+                let html = try library.render(page.template, context: context(for: page, images: images), strict: true)
+                do throws(DiagnosticList) {
+                    try deliver(page, html)
+                    results[i] = .success(Rendered(images: images.fileNames, bodies: images.bodiesRead))
+                } catch {
+                    results[i] = .failure(error)
+                }
             } catch {
                 let location = SourceLocation(path: error.path, line: error.line, column: error.column)
-                results[i] = .failure(Diagnostic(error.message, at: location))
+                results[i] = .failure(DiagnosticList([Diagnostic(error.message, at: location)]))
             }
         }
-        var files: [OutputFile] = []
+        var rendered: [Rendered?] = []
         var diagnostics: Set<Diagnostic> = []
         for result in results.values {
             switch result {
-            case .success(let file)?: files.append(file)
-            case .failure(let diagnostic)?: diagnostics.insert(diagnostic)
-            case nil: break
+            case .success(let page)?: rendered.append(page)
+            case .failure(let list)?: rendered.append(nil); diagnostics.formUnion(list.diagnostics)
+            case nil: rendered.append(nil)
             }
         }
-        return (files, diagnostics.sorted())
+        return (rendered, diagnostics.sorted())
     }
 
     /// `sitemap.xml` when the site has a `base_url`.
     func sitemap(for pages: [Page]) -> OutputFile? {
-        guard let base = model.config.baseURL else { return nil }
+        Self.sitemap(for: pages, baseURL: model.config.baseURL)
+    }
+
+    static func sitemap(for pages: [Page], baseURL: String?) -> OutputFile? {
+        guard let base = baseURL else { return nil }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted(by: { $0.path < $1.path }) where page.kind != .notFound {
@@ -72,4 +103,29 @@ final class UnsafeResults<T>: @unchecked Sendable {
         set { lock.lock(); storage[index] = newValue; lock.unlock() }
     }
     var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
+/// Slots written by concurrent iterations without a lock: each index by exactly one of them,
+/// read only after all have finished.
+final class UnsafeBuffer<T>: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<T>
+    let count: Int
+
+    init(count: Int, initial: T) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: initial, count: count)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    subscript(index: Int) -> T {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    var values: [T] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 }

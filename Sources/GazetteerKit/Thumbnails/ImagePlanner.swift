@@ -4,40 +4,113 @@ import Thumbnails
 /// Plans thumbnails on demand while pages render (a template asking for `flag.table`
 /// plans that thumbnail) and remembers every plan, so that exactly the thumbnails the
 /// pages use are made afterwards, in parallel. Thread-safe: pages render concurrently.
+///
+/// Planning reads and hashes the source; plans of earlier builds (from the build manifest)
+/// are taken instead while the source file's stamp is unchanged, so an incremental build
+/// reads no unchanged picture.
 final class ImagePlanner: @unchecked Sendable {
-    let thumbnailer: Thumbnailer
     let presets: [String: ThumbnailSpec]
 
-    private struct Key: Hashable { var file: URL; var preset: String; var stem: String }
+    /// Plans of one version of a source file, by spec and stem.
+    struct KnownSource: Sendable {
+        var stamp: FileStamp
+        var plans: [PlanKey: ThumbnailPlan]
+    }
+
+    struct PlanKey: Hashable, Sendable {
+        var spec: ThumbnailSpec
+        var stem: String
+    }
+
+    private struct Key: Hashable { var path: String; var preset: String; var stem: String }
     private let lock = NSLock()
     private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
     private var failures: Set<Diagnostic> = []
+    /// Plans of earlier builds by source path (from the manifest, decoded on demand).
+    private let known: @Sendable (String) -> KnownSource?
+    /// Stamps taken in this build, once per path (nil: missing or not a regular file).
+    private var stamps: [String: FileStamp?] = [:]
+    /// Plans made or reused in this build, with the stamp taken before planning.
+    private var current: [String: KnownSource] = [:]
 
-    init(thumbnailer: Thumbnailer, presets: [String: ThumbnailSpec]) {
-        self.thumbnailer = thumbnailer
+    private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
+    private var made: Result<Thumbnailer, ThumbnailError>?
+
+    /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
+    /// longer than a build in which nothing changed.
+    init(thumbnailer: @escaping @Sendable () throws(ThumbnailError) -> Thumbnailer, presets: [String: ThumbnailSpec],
+         known: @escaping @Sendable (String) -> KnownSource? = { _ in nil }) {
+        makeThumbnailer = thumbnailer
         self.presets = presets
+        self.known = known
+    }
+
+    /// The thumbnailer, started on first use.
+    func thumbnailer() throws(ThumbnailError) -> Thumbnailer {
+        lock.lock()
+        defer { lock.unlock() }
+        if made == nil { made = Result { () throws(ThumbnailError) -> Thumbnailer in try makeThumbnailer() } }
+        return try made!.get()
+    }
+
+    /// Stamps taken earlier in this build (by the check of the previous build's watch).
+    func prefill(_ known: [String: FileStamp]) {
+        lock.lock()
+        for (path, stamp) in known { stamps[path] = stamp }
+        lock.unlock()
+    }
+
+    /// The stamp of the file at `path`, taken once per build.
+    func stamp(of path: String) -> FileStamp? {
+        lock.lock()
+        if let stamp = stamps[path] {
+            lock.unlock()
+            return stamp
+        }
+        lock.unlock()
+        let stamp = FileStamp.of(path)
+        lock.lock()
+        stamps[path] = stamp
+        lock.unlock()
+        return stamp
+    }
+
+    /// Whether the file at `path` is the version an earlier build planned.
+    func isUnchanged(_ path: String) -> Bool {
+        guard let record = known(path), let stamp = stamp(of: path) else { return false }
+        return record.stamp == stamp
     }
 
     /// The plan for `image` made with `preset`, or nil when the preset is unknown or the
     /// picture is broken (then a diagnostic located where content named it is recorded).
     func plan(_ image: ImageSource, preset: String, stem: String) -> ThumbnailPlan? {
         guard let spec = presets[preset] else { return nil }
-        let key = Key(file: image.file, preset: preset, stem: stem)
+        let key = Key(path: image.path, preset: preset, stem: stem)
         lock.lock()
-        let known = memo[key]
+        let memoized = memo[key]
         lock.unlock()
         let result: Result<ThumbnailPlan, ThumbnailError>
-        if let known {
-            result = known
+        if let memoized {
+            result = memoized
         } else {
-            let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
-            do throws(ThumbnailError) {
-                result = .success(try thumbnailer.plan(request))
-            } catch {
-                result = .failure(error)
+            let path = image.path
+            let planKey = PlanKey(spec: spec, stem: stem)
+            let stamp = self.stamp(of: path)
+            if let stamp, let record = known(path), record.stamp == stamp, let plan = record.plans[planKey] {
+                result = .success(plan)
+            } else {
+                let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
+                do throws(ThumbnailError) {
+                    result = .success(try thumbnailer().plan(request))
+                } catch {
+                    result = .failure(error)
+                }
             }
             lock.lock()
             memo[key] = result
+            if case .success(let plan) = result, let stamp {
+                current[path, default: KnownSource(stamp: stamp, plans: [:])].plans[planKey] = plan
+            }
             lock.unlock()
         }
         switch result {
@@ -62,5 +135,34 @@ final class ImagePlanner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return failures.sorted()
+    }
+
+    /// What to remember for the next build about the source at each of `paths` (the pictures
+    /// content still names) and at every path planned in this build: nothing (a file that is
+    /// gone or changed and was not planned), the record of an earlier build (`nil` value:
+    /// unchanged, to be copied), or a new record.
+    func sources(keeping paths: Set<String>, earlierStamp: (String) -> FileStamp?) -> [String: KnownSource?] {
+        lock.lock()
+        defer { lock.unlock() }
+        var result: [String: KnownSource?] = [:]
+        for path in paths.union(current.keys) {
+            let stamp = current[path]?.stamp ?? (stamps[path] ?? FileStamp.of(path))
+            guard let stamp else { continue }
+            let unchanged = earlierStamp(path) == stamp
+            guard let record = current[path] else {
+                if unchanged { result[path] = .some(nil) }
+                continue
+            }
+            if unchanged, let old = known(path) {
+                if record.plans.keys.allSatisfy({ old.plans[$0] != nil }) {
+                    result[path] = .some(nil)
+                } else {
+                    result[path] = KnownSource(stamp: stamp, plans: old.plans.merging(record.plans) { $1 })
+                }
+            } else {
+                result[path] = record
+            }
+        }
+        return result
     }
 }

@@ -1,0 +1,117 @@
+import Foundation
+
+/// What the last successful build read and wrote, kept in the cache folder
+/// (`.gazetteer-cache/manifest.bin`) so that the next build redoes only what changed:
+/// every content file's stamp and validated entry, the thumbnail plans of every picture,
+/// every page's key (a hash of all it was made from) with the thumbnails it shows, and what
+/// the build read (`InputWatch`).
+///
+/// The manifest is removed before the output folder is changed and written again after,
+/// so an interrupted build leaves none, and the build after it starts clean. The previous
+/// manifest is read as a `ManifestArchive`; records that did not change are copied from it
+/// byte for byte into the next one.
+struct BuildManifest: Sendable {
+    static let formatVersion = 2
+
+    /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
+    var engineKey: String
+    /// A hash of what every page depends on: settings, theme folder, site folder, the
+    /// gazetteer executable. When it changes, nothing of the manifest but plans is reused.
+    var globalKey: String
+    /// A hash of every template's name and text.
+    var templatesKey: String
+    var output: OutputState
+    /// How many thumbnails the output holds.
+    var imageCount: Int
+    /// Theme assets by output path, with the stamp of the file they were copied from.
+    var assets: [String: FileStamp]
+    /// What the build read, for telling quickly that nothing changed (nil: not known).
+    var watch: InputWatch?
+    /// Content files by site-relative path.
+    var entries: [String: Record<StampedEntry>] = [:]
+    /// Thumbnail plans by source path.
+    var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
+    /// Pages (and `sitemap.xml`) by output path.
+    var pages: [String: Record<PageRecord>] = [:]
+
+    /// A record to write: a value, or the bytes of an unchanged one in the previous manifest.
+    enum Record<Value: Sendable>: Sendable {
+        case value(Value)
+        case copied(Range<Int>)
+    }
+
+    struct StampedEntry: Sendable {
+        /// Nil for a file that is read every time (a symlink).
+        var stamp: FileStamp?
+        var entry: ContentEntry
+    }
+
+    struct PageRecord: Sendable {
+        /// A hash of everything the page was rendered from.
+        var key: String
+        /// The content files whose bodies its rendering read (see `PageKeys`).
+        var bodies: [String]
+        /// The thumbnails it shows (file names in `images/`), sorted.
+        var images: [String]
+    }
+
+    /// The output folder as the build left it: its path, and the stamp of every folder in it
+    /// (site-relative, `""` for the output folder itself). A file added to or removed from
+    /// the output by someone else changes its folder's stamp, and the output is then
+    /// written whole again.
+    struct OutputState: Sendable, Equatable {
+        var path: String
+        var folders: [String: FileStamp]
+
+        /// The stamps of the folders of the output at `output` now.
+        static func current(_ output: URL) -> OutputState {
+            var folders: [String: FileStamp] = [:]
+            var pending = [""]
+            while let folder = pending.popLast() {
+                let path = folder.isEmpty ? output.path : output.path + "/" + folder
+                guard let stamp = FileStamp.following(path), let stream = opendir(path) else { continue }
+                folders[folder] = stamp
+                while let item = readdir(stream) {
+                    let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    guard name != ".", name != ".." else { continue }
+                    let type = item.pointee.d_type
+                    if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && InputWatch.isFolder(path + "/" + name)) {
+                        pending.append(folder.isEmpty ? name : folder + "/" + name)
+                    }
+                }
+                closedir(stream)
+            }
+            return OutputState(path: output.path, folders: folders)
+        }
+
+        /// Whether the output at `output` is still as recorded (a few `stat` calls).
+        func matches(_ output: URL) -> Bool {
+            guard path == output.path, !folders.isEmpty else { return false }
+            for (folder, stamp) in folders {
+                guard FileStamp.following(folder.isEmpty ? output.path : output.path + "/" + folder) == stamp else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    static func url(in cache: URL) -> URL { cache.appending(path: "manifest.bin") }
+
+    /// Writes the manifest into `cache` (through a temporary file and a rename), copying
+    /// unchanged records from `previous`.
+    func save(to cache: URL, previous: ManifestArchive?) throws {
+        let target = Self.url(in: cache)
+        let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try Data(encoded(previous: previous)).write(to: temporary)
+        if rename(temporary.path, target.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes the manifest in `cache`, before the output folder is changed.
+    static func remove(from cache: URL) {
+        unlink(url(in: cache).path)
+    }
+}

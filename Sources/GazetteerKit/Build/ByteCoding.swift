@@ -1,0 +1,121 @@
+/// A compact binary encoding for the build manifest: unsigned LEB128 integers, and strings
+/// and byte runs prefixed by their length. Reading checks every bound and fails softly.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
+
+    mutating func int(_ value: Int) { uint(UInt64(bitPattern: Int64(value))) }
+
+    mutating func uint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            uint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    mutating func raw(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+
+    mutating func raw(_ value: ArraySlice<UInt8>) { bytes.append(contentsOf: value) }
+
+    /// Writes the bytes `body` writes, prefixed by their length.
+    mutating func block(_ body: (inout ByteWriter) -> Void) {
+        var inner = ByteWriter(capacity: 256)
+        body(&inner)
+        uint(UInt64(inner.bytes.count))
+        bytes.append(contentsOf: inner.bytes)
+    }
+}
+
+/// Reads what `ByteWriter` wrote; every read past the end or of a malformed value makes
+/// `failed` true and returns a neutral value, so a damaged manifest is simply ignored.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private(set) var offset: Int
+    private let end: Int
+    private(set) var failed = false
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.init(bytes, offset..<bytes.count)
+    }
+
+    /// Reads only within `range` of `bytes`.
+    init(_ bytes: [UInt8], _ range: Range<Int>) {
+        self.bytes = bytes
+        offset = range.lowerBound
+        end = min(range.upperBound, bytes.count)
+    }
+
+    var atEnd: Bool { offset == end }
+
+    mutating func uint() -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < end, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+        failed = true
+        return 0
+    }
+
+    mutating func int() -> Int { Int(truncatingIfNeeded: Int64(bitPattern: uint())) }
+
+    /// A count of items (or bytes) that follow, refused when it cannot fit in what is left.
+    mutating func count() -> Int {
+        let value = uint()
+        guard value <= UInt64(end - offset) else {
+            failed = true
+            return 0
+        }
+        return Int(value)
+    }
+
+    mutating func bool() -> Bool {
+        guard offset < end, bytes[offset] <= 1 else {
+            failed = true
+            return false
+        }
+        offset += 1
+        return bytes[offset - 1] == 1
+    }
+
+    mutating func string() -> String {
+        let length = count()
+        guard !failed else { return "" }
+        defer { offset += length }
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[offset..<offset + length], as: UTF8.self) }
+    }
+
+    mutating func optionalString() -> String? { bool() ? string() : nil }
+
+    /// Skips `length` bytes, returning where they were.
+    mutating func skip(_ length: Int) -> Range<Int> {
+        guard !failed, length <= end - offset else {
+            failed = true
+            return offset..<offset
+        }
+        defer { offset += length }
+        return offset..<offset + length
+    }
+}

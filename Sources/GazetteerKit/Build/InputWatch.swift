@@ -1,0 +1,238 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every file a build read and every folder it listed, with the stamp each had before it was
+/// read, so that the next build can tell with one `stat` call per file, and without reading
+/// or decoding anything else, that nothing changed and there is nothing to do.
+///
+/// A file is known by its stamp (see `FileStamp`), a folder by its own stamp, which changes
+/// when a file is added to it, removed or renamed. A path that is a symlink (or anything but
+/// a file or folder) cannot be watched this way: a build that reads one records no watch.
+struct InputWatch: Sendable {
+    enum State: Equatable, Sendable {
+        case missing
+        case file(FileStamp)
+        case folder(FileStamp)
+    }
+
+    /// Folders by absolute path; items name a folder by its index here.
+    private(set) var folders: [String] = []
+    private(set) var folderIndex: [String: Int] = [:]
+    /// A name in a folder (`""` for the folder itself) and the state it must still have.
+    private(set) var items: [(folder: Int, name: String, state: State)] = []
+    /// Set when a path could not be watched: then the watch is never trusted.
+    private(set) var unwatchable = false
+
+    /// The build watched: its site folder and output folder.
+    var source = ""
+    var output = ""
+    /// What the watched build made, for the summary of a build that has nothing to do.
+    var pages = 0
+    var images = 0
+
+    init() {}
+
+    /// Watches `path` (absolute), which had `state` (nil: a symlink or other, unwatchable).
+    mutating func add(_ path: String, _ state: State?) {
+        guard let state else {
+            unwatchable = true
+            return
+        }
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) } ?? 0
+        let folder = slash == 0 ? "/" : String(path.utf8.prefix(slash))!
+        let name = String(path.utf8.dropFirst(slash + 1))!
+        let index: Int
+        if let known = folderIndex[folder] {
+            index = known
+        } else {
+            index = folders.count
+            folders.append(folder)
+            folderIndex[folder] = index
+        }
+        items.append((index, name, state))
+    }
+
+    /// Watches `path` as it is now.
+    mutating func add(_ path: String) { add(path, Self.state(of: path)) }
+
+    /// Watches a regular file whose stamp was taken earlier (nil: not a regular file).
+    mutating func add(_ path: String, file stamp: FileStamp?) { add(path, stamp.map { .file($0) } ?? Self.state(of: path)) }
+
+    /// The state of `path` now, not following a final symlink; nil for a symlink or other.
+    static func state(of path: String) -> State? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? state(info) : (errno == ENOENT || errno == ENOTDIR ? .missing : nil)
+    }
+
+    private static func state(_ info: stat) -> State? {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(FileStamp(info))
+        case S_IFDIR: return .folder(FileStamp(info))
+        default: return nil
+        }
+    }
+
+    /// The watched paths as they are now (a `stat` call each, across the cores).
+    struct Check: Sendable {
+        let watch: InputWatch
+        /// The state of each item now, in the order of `watch.items`.
+        let now: [State?]
+        /// Whether every path still has the state it had.
+        let unchanged: Bool
+
+        /// The stamps of the watched files, by absolute path, as they are now.
+        func fileStamps() -> [String: FileStamp] {
+            var result: [String: FileStamp] = [:]
+            result.reserveCapacity(now.count)
+            for (item, state) in zip(watch.items, now) {
+                guard case .file(let stamp)? = state, !item.name.isEmpty else { continue }
+                result[watch.folders[item.folder] + "/" + item.name] = stamp
+            }
+            return result
+        }
+
+        /// The state of the folder at `path` now, if it was watched.
+        func folderState(_ path: String) -> State?? {
+            guard let index = watch.folderIndex[path] else { return nil }
+            for (item, state) in zip(watch.items, now) where item.folder == index && item.name.isEmpty {
+                return .some(state)
+            }
+            return nil
+        }
+
+        /// The names of the watched files directly in the folder at `path`, when the folder
+        /// itself is watched and unchanged (so no file was added to it or removed).
+        func unchangedListing(_ path: String) -> [String]? {
+            guard let parent = watch.folderIndex[(path as NSString).deletingLastPathComponent],
+                  let index = watch.folderIndex[path] else { return nil }
+            let name = (path as NSString).lastPathComponent
+            var unchanged = false
+            for (item, state) in zip(watch.items, now) where item.folder == parent && item.name == name {
+                unchanged = state != nil && state == item.state
+            }
+            guard unchanged else { return nil }
+            return watch.items.filter { $0.folder == index && !$0.name.isEmpty }.map(\.name)
+        }
+    }
+
+    /// Stats every watched path; stops early when `stopAtFirstChange` (a build that finds a
+    /// change then reads the stamps it needs from the check, or takes them again).
+    func check(stopAtFirstChange: Bool = false) -> Check {
+        guard !unwatchable, !items.isEmpty else { return Check(watch: self, now: [], unchanged: false) }
+        let descriptors = folders.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { for fd in descriptors where fd >= 0 { close(fd) } }
+        let chunks = 4
+        let states = UnsafeBuffer<State?>(count: items.count, initial: nil)
+        let changed = UnsafeResults<Bool>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var info = stat()
+            var index = chunk
+            while index < items.count {
+                let item = items[index]
+                let fd = descriptors[item.folder]
+                let now: State?
+                if item.name.isEmpty {
+                    now = fd >= 0 && fstat(fd, &info) == 0 ? Self.state(info) : .missing
+                } else if fd < 0 {
+                    now = .missing
+                } else if fstatat(fd, item.name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                    now = Self.state(info)
+                } else {
+                    now = errno == ENOENT || errno == ENOTDIR ? .missing : nil
+                }
+                states[index] = now
+                if now != item.state {
+                    changed[chunk] = true
+                    if stopAtFirstChange { return }
+                }
+                index += chunks
+            }
+        }
+        let unchanged = !changed.values.contains { $0 == true }
+        return Check(watch: self, now: unchanged || !stopAtFirstChange ? states.values : [], unchanged: unchanged)
+    }
+
+    /// Whether the path is a folder (following symlinks).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    // MARK: Coding
+
+    func encode(into w: inout ByteWriter) {
+        w.bool(unwatchable)
+        w.string(source)
+        w.string(output)
+        w.uint(UInt64(pages))
+        w.uint(UInt64(images))
+        w.uint(UInt64(folders.count))
+        for folder in folders { w.string(folder) }
+        w.uint(UInt64(items.count))
+        for item in items {
+            w.uint(UInt64(item.folder))
+            w.string(item.name)
+            switch item.state {
+            case .missing: w.uint(0)
+            case .file(let stamp): w.uint(1); stamp.encode(into: &w)
+            case .folder(let stamp): w.uint(2); stamp.encode(into: &w)
+            }
+        }
+    }
+
+    static func decode(from r: inout ByteReader) -> InputWatch? {
+        var watch = InputWatch()
+        watch.unwatchable = r.bool()
+        watch.source = r.string()
+        watch.output = r.string()
+        watch.pages = Int(r.uint())
+        watch.images = Int(r.uint())
+        for _ in 0..<r.count() { watch.folders.append(r.string()) }
+        let count = r.count()
+        watch.items.reserveCapacity(count)
+        for _ in 0..<count {
+            let folder = Int(r.uint())
+            let name = r.string()
+            let state: State
+            switch r.uint() {
+            case 0: state = .missing
+            case 1: state = .file(FileStamp.decode(from: &r))
+            case 2: state = .folder(FileStamp.decode(from: &r))
+            default: return nil
+            }
+            guard folder < watch.folders.count else { return nil }
+            watch.items.append((folder, name, state))
+        }
+        return r.failed ? nil : watch
+    }
+}
+
+extension FileStamp {
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let (m, c) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (m, c) = (info.st_mtim, info.st_ctim)
+        #endif
+        self.init(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: Int64(m.tv_sec) * 1_000_000_000 + Int64(m.tv_nsec),
+            changed: Int64(c.tv_sec) * 1_000_000_000 + Int64(c.tv_nsec))
+    }
+
+    func encode(into w: inout ByteWriter) {
+        w.uint(device)
+        w.uint(inode)
+        w.int(Int(size))
+        w.int(Int(modified))
+        w.int(Int(changed))
+    }
+
+    static func decode(from r: inout ByteReader) -> FileStamp {
+        FileStamp(device: r.uint(), inode: r.uint(), size: Int64(r.int()), modified: Int64(r.int()), changed: Int64(r.int()))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The previous build's manifest as read from the cache: the small parts decoded at once,
+/// content entries decoded when the build needs them (every one, unless nothing changed),
+/// plans and page thumbnail lists only when asked for. Thread-safe.
+final class ManifestArchive: @unchecked Sendable {
+    let bytes: [UInt8]
+    let watch: InputWatch?
+    let engineKey: String
+    let globalKey: String
+    let templatesKey: String
+    let output: BuildManifest.OutputState
+    let imageCount: Int
+    let assets: [String: FileStamp]
+    /// Where each record starts and ends in `bytes`.
+    let entryRanges: [String: Range<Int>]
+    let sourceRanges: [String: Range<Int>]
+    /// Each page's key, and where its record is.
+    let pages: [String: (key: String, bodies: [String], range: Range<Int>)]
+
+    private let lock = NSLock()
+    private var sourceMemo: [String: ImagePlanner.KnownSource?] = [:]
+
+    /// The manifest in `cache`, decoded up to its watch; nil when there is none or it is not
+    /// one this version wrote.
+    static func read(from cache: URL) -> ManifestArchive? {
+        guard let data = FileManager.default.contents(atPath: BuildManifest.url(in: cache).path) else { return nil }
+        return ManifestArchive([UInt8](data))
+    }
+
+    private init?(_ bytes: [UInt8]) {
+        guard let head = ManifestCoding.readHead(bytes) else { return nil }
+        self.bytes = bytes
+        (watch, engineKey, globalKey, templatesKey, output, imageCount, assets) =
+            (head.watch, head.engineKey, head.globalKey, head.templatesKey, head.output, head.imageCount, head.assets)
+        (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
+    }
+
+    /// Every content entry, decoded (in parallel: this is most of the manifest).
+    func entries() -> [String: BuildManifest.StampedEntry]? {
+        let ranges = Array(entryRanges.values)
+        let decoded = UnsafeResults<BuildManifest.StampedEntry>(count: ranges.count)
+        let chunks = 8
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var index = chunk
+            while index < ranges.count {
+                if let entry = ManifestCoding.entry(bytes, ranges[index]) { decoded[index] = entry }
+                index += chunks
+            }
+        }
+        var result: [String: BuildManifest.StampedEntry] = [:]
+        result.reserveCapacity(ranges.count)
+        for value in decoded.values {
+            guard let value else { return nil }
+            result[value.entry.path] = value
+        }
+        return result
+    }
+
+    /// The plans the previous build kept for the source at `path`.
+    func source(_ path: String) -> ImagePlanner.KnownSource? {
+        lock.lock()
+        if let known = sourceMemo[path] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let decoded = sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0) }
+        lock.lock()
+        sourceMemo[path] = decoded
+        lock.unlock()
+        return decoded
+    }
+
+    /// The stamp the source at `path` had when its plans were made (without decoding them).
+    func sourceStamp(_ path: String) -> FileStamp? {
+        guard let range = sourceRanges[path] else { return nil }
+        var r = ByteReader(bytes, range)
+        _ = r.string()
+        let stamp = FileStamp.decode(from: &r)
+        return r.failed ? nil : stamp
+    }
+
+    /// The thumbnails the page at `path` showed.
+    func images(ofPage path: String) -> [String] {
+        guard let range = pages[path]?.range else { return [] }
+        return ManifestCoding.page(bytes, range)?.images ?? []
+    }
+
+    /// Every thumbnail in the output: those the pages show and those inside bodies.
+    func allImages(entries: [String: BuildManifest.StampedEntry]) -> Set<String> {
+        var names: Set<String> = []
+        names.reserveCapacity(imageCount)
+        for path in pages.keys { names.formUnion(images(ofPage: path)) }
+        for stamped in entries.values { names.formUnion(stamped.entry.bodyImageFiles) }
+        return names
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import Thumbnails
+
+/// The manifest's binary form: a magic line and the format version; the watch, length-
+/// prefixed so that a build with nothing to do decodes nothing else; the keys, output
+/// state, thumbnail count and assets; then entries, sources and pages, each record
+/// length-prefixed and self-contained, so that it can be decoded alone, or copied into the
+/// next manifest unchanged.
+enum ManifestCoding {
+    private static let magic = Array("gazetteer build manifest\n".utf8)
+
+    struct Head {
+        var watch: InputWatch?
+        var engineKey: String
+        var globalKey: String
+        var templatesKey: String
+        var output: BuildManifest.OutputState
+        var imageCount: Int
+        var assets: [String: FileStamp]
+        var entryRanges: [String: Range<Int>] = [:]
+        var sourceRanges: [String: Range<Int>] = [:]
+        var pages: [String: (key: String, bodies: [String], range: Range<Int>)] = [:]
+    }
+
+    // MARK: Writing
+
+    static func encode(_ manifest: BuildManifest, previous: ManifestArchive?) -> [UInt8] {
+        var w = ByteWriter(capacity: (previous?.bytes.count ?? 1 << 20) + (1 << 16))
+        w.raw(magic)
+        w.uint(UInt64(BuildManifest.formatVersion))
+        w.bool(manifest.watch != nil)
+        w.block { manifest.watch?.encode(into: &$0) }
+        w.string(manifest.engineKey)
+        w.string(manifest.globalKey)
+        w.string(manifest.templatesKey)
+        w.string(manifest.output.path)
+        w.uint(UInt64(manifest.output.folders.count))
+        for (folder, stamp) in manifest.output.folders {
+            w.string(folder)
+            stamp.encode(into: &w)
+        }
+        w.uint(UInt64(manifest.imageCount))
+        w.uint(UInt64(manifest.assets.count))
+        for (path, stamp) in manifest.assets {
+            w.string(path)
+            stamp.encode(into: &w)
+        }
+        func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
+            w.uint(UInt64(records.count))
+            for (key, record) in records {
+                switch record {
+                case .copied(let range):
+                    w.uint(UInt64(range.count))
+                    w.raw(previous!.bytes[range])
+                case .value(let value):
+                    w.block { write(&$0, key, value) }
+                }
+            }
+        }
+        records(manifest.entries) { w, _, stamped in
+            w.bool(stamped.stamp != nil)
+            stamped.stamp?.encode(into: &w)
+            entry(stamped.entry, into: &w)
+        }
+        records(manifest.sources) { w, path, source in
+            w.string(path)
+            source.stamp.encode(into: &w)
+            w.uint(UInt64(source.plans.count))
+            for (key, plan) in source.plans {
+                spec(key.spec, into: &w)
+                w.string(key.stem)
+                self.plan(plan, into: &w)
+            }
+        }
+        records(manifest.pages) { w, path, page in
+            w.string(path)
+            w.string(page.key)
+            strings(page.bodies, into: &w)
+            strings(page.images, into: &w)
+        }
+        return w.bytes
+    }
+
+    private static func strings(_ values: [String], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        for value in values { w.string(value) }
+    }
+
+    private static func location(_ location: SourceLocation, into w: inout ByteWriter) {
+        w.int(location.line)
+        w.int(location.column)
+    }
+
+    private static func entry(_ entry: ContentEntry, into w: inout ByteWriter) {
+        w.string(entry.path)
+        w.uint(UInt64(entry.kind.rawValue))
+        w.string(entry.digest)
+        w.string(entry.frontMatterDigest)
+        w.string(entry.name)
+        w.optionalString(entry.officialName)
+        w.optionalString(entry.capital)
+        w.optionalString(entry.motto)
+        strings(entry.continents, into: &w)
+        w.optionalString(entry.country)
+        w.string(entry.image.path)
+        w.string(entry.image.written)
+        location(entry.image.location, into: &w)
+        w.bool(entry.image.isPlaceholder)
+        w.uint(UInt64(entry.extra.count))
+        for item in entry.extra { yamlEntry(item, into: &w) }
+        strings(entry.links, into: &w)
+        strings(entry.bodyImages, into: &w)
+        strings(entry.bodyImageFiles, into: &w)
+    }
+
+    private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
+        w.string(item.key)
+        location(item.keyLocation, into: &w)
+        node(item.value, into: &w)
+    }
+
+    private static func node(_ node: YAMLNode, into w: inout ByteWriter) {
+        location(node.location, into: &w)
+        switch node.value {
+        case .null: w.uint(0)
+        case .bool(let value): w.uint(1); w.bool(value)
+        case .int(let value): w.uint(2); w.int(value)
+        case .double(let value): w.uint(3); w.uint(value.bitPattern)
+        case .string(let value): w.uint(4); w.string(value)
+        case .sequence(let items):
+            w.uint(5)
+            w.uint(UInt64(items.count))
+            for item in items { self.node(item, into: &w) }
+        case .mapping(let items):
+            w.uint(6)
+            w.uint(UInt64(items.count))
+            for item in items { yamlEntry(item, into: &w) }
+        }
+    }
+
+    private static func spec(_ spec: ThumbnailSpec, into w: inout ByteWriter) {
+        w.int(spec.width)
+        w.int(spec.height)
+        switch spec.mode {
+        case .fit: w.uint(0)
+        case .fill(.centre): w.uint(1)
+        case .fill(.attention): w.uint(2)
+        }
+        w.optionalString(spec.format?.rawValue)
+        w.uint(UInt64(spec.scales.count))
+        for scale in spec.scales { w.int(scale) }
+        w.bool(spec.allowUpscale)
+    }
+
+    private static func plan(_ plan: ThumbnailPlan, into w: inout ByteWriter) {
+        w.int(plan.sourceWidth)
+        w.int(plan.sourceHeight)
+        w.bool(plan.limitedBySource)
+        w.string(plan.sourceDigest)
+        w.uint(UInt64(plan.images.count))
+        for image in plan.images {
+            w.int(image.scale)
+            w.string(image.fileName)
+            w.int(image.width)
+            w.int(image.height)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Everything but the records' contents; nil when `bytes` is not a manifest of this version.
+    static func readHead(_ bytes: [UInt8]) -> Head? {
+        guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
+        var r = ByteReader(bytes, offset: magic.count)
+        guard r.uint() == UInt64(BuildManifest.formatVersion) else { return nil }
+        let hasWatch = r.bool()
+        let watchRange = r.skip(r.count())
+        var watchReader = ByteReader(bytes, watchRange)
+        let watch = hasWatch ? InputWatch.decode(from: &watchReader) : nil
+        let engineKey = r.string()
+        let globalKey = r.string()
+        let templatesKey = r.string()
+        let outputPath = r.string()
+        var folders: [String: FileStamp] = [:]
+        for _ in 0..<r.count() { folders[r.string()] = FileStamp.decode(from: &r) }
+        let imageCount = Int(r.uint())
+        var assets: [String: FileStamp] = [:]
+        for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
+        var head = Head(
+            watch: watch, engineKey: engineKey, globalKey: globalKey, templatesKey: templatesKey,
+            output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
+        // Each record begins with its key (a path), read here to index it.
+        func index(_ body: (String, Range<Int>, inout ByteReader) -> Void) {
+            let count = r.count()
+            for _ in 0..<count {
+                let range = r.skip(r.count())
+                var record = ByteReader(bytes, range)
+                let key = record.string()
+                guard !r.failed, !record.failed else { return }
+                body(key, range, &record)
+            }
+        }
+        var entryRanges: [String: Range<Int>] = [:]
+        let entryCount = r.count()
+        entryRanges.reserveCapacity(entryCount)
+        for _ in 0..<entryCount {
+            let range = r.skip(r.count())
+            var record = ByteReader(bytes, range)
+            if record.bool() { _ = FileStamp.decode(from: &record) }
+            let path = record.string()
+            guard !r.failed, !record.failed else { return nil }
+            entryRanges[path] = range
+        }
+        head.entryRanges = entryRanges
+        index { path, range, _ in head.sourceRanges[path] = range }
+        index { path, range, record in
+            let key = record.string()
+            head.pages[path] = (key, strings(&record), range)
+        }
+        guard !r.failed, r.atEnd else { return nil }
+        return head
+    }
+
+    static func entry(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.StampedEntry? {
+        var r = ByteReader(bytes, range)
+        let stamp = r.bool() ? FileStamp.decode(from: &r) : nil
+        let path = r.string()
+        guard let kind = ContentEntry.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
+        let digest = r.string()
+        let frontMatterDigest = r.string()
+        let name = r.string()
+        let officialName = r.optionalString()
+        let capital = r.optionalString()
+        let motto = r.optionalString()
+        let continents = strings(&r)
+        let country = r.optionalString()
+        let imagePath = r.string()
+        let written = r.string()
+        let imageLocation = location(&r, path)
+        let isPlaceholder = r.bool()
+        var extra: [YAMLEntry] = []
+        for _ in 0..<r.count() {
+            guard let item = yamlEntry(&r, path, depth: 0) else { return nil }
+            extra.append(item)
+        }
+        let links = strings(&r)
+        let bodyImages = strings(&r)
+        let bodyImageFiles = strings(&r)
+        guard !r.failed else { return nil }
+        let entry = ContentEntry(
+            kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
+            motto: motto, continents: continents, country: country,
+            image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
+            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles)
+        return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
+    }
+
+    static func source(_ bytes: [UInt8], _ range: Range<Int>) -> ImagePlanner.KnownSource? {
+        var r = ByteReader(bytes, range)
+        let path = r.string()
+        let stamp = FileStamp.decode(from: &r)
+        let url = URL(fileURLWithPath: path, isDirectory: false)
+        var plans: [ImagePlanner.PlanKey: ThumbnailPlan] = [:]
+        for _ in 0..<r.count() {
+            guard let spec = spec(&r) else { return nil }
+            let stem = r.string()
+            let width = r.int()
+            let height = r.int()
+            let limited = r.bool()
+            let digest = r.string()
+            var images: [PlannedImage] = []
+            for _ in 0..<r.count() {
+                let scale = r.int()
+                let fileName = r.string()
+                let w = r.int()
+                images.append(PlannedImage(scale: scale, fileName: fileName, width: w, height: r.int()))
+            }
+            guard !images.isEmpty, !r.failed else { return nil }
+            plans[ImagePlanner.PlanKey(spec: spec, stem: stem)] = ThumbnailPlan(
+                request: ThumbnailRequest(source: url, spec: spec, stem: stem), sourceWidth: width, sourceHeight: height,
+                images: images, limitedBySource: limited, sourceDigest: digest)
+        }
+        return r.failed ? nil : ImagePlanner.KnownSource(stamp: stamp, plans: plans)
+    }
+
+    static func page(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.PageRecord? {
+        var r = ByteReader(bytes, range)
+        _ = r.string()
+        let key = r.string()
+        let bodies = strings(&r)
+        let images = strings(&r)
+        return r.failed ? nil : BuildManifest.PageRecord(key: key, bodies: bodies, images: images)
+    }
+
+    private static func strings(_ r: inout ByteReader) -> [String] {
+        let count = r.count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(r.string()) }
+        return values
+    }
+
+    private static func location(_ r: inout ByteReader, _ path: String) -> SourceLocation {
+        let line = r.int()
+        return SourceLocation(path: path, line: line, column: r.int())
+    }
+
+    private static func yamlEntry(_ r: inout ByteReader, _ path: String, depth: Int) -> YAMLEntry? {
+        let key = r.string()
+        let keyLocation = location(&r, path)
+        guard let value = node(&r, path, depth: depth) else { return nil }
+        return YAMLEntry(key: key, keyLocation: keyLocation, value: value)
+    }
+
+    private static func node(_ r: inout ByteReader, _ path: String, depth: Int) -> YAMLNode? {
+        guard depth < 100, !r.failed else { return nil }
+        let at = location(&r, path)
+        let value: YAMLValue
+        switch r.uint() {
+        case 0: value = .null
+        case 1: value = .bool(r.bool())
+        case 2: value = .int(r.int())
+        case 3: value = .double(Double(bitPattern: r.uint()))
+        case 4: value = .string(r.string())
+        case 5:
+            var items: [YAMLNode] = []
+            for _ in 0..<r.count() {
+                guard let item = node(&r, path, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            value = .sequence(items)
+        case 6:
+            var items: [YAMLEntry] = []
+            for _ in 0..<r.count() {
+                guard let item = yamlEntry(&r, path, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            value = .mapping(items)
+        default: return nil
+        }
+        return YAMLNode(value: value, location: at)
+    }
+
+    private static func spec(_ r: inout ByteReader) -> ThumbnailSpec? {
+        let width = r.int()
+        let height = r.int()
+        let mode: ThumbnailMode
+        switch r.uint() {
+        case 0: mode = .fit
+        case 1: mode = .fill(.centre)
+        case 2: mode = .fill(.attention)
+        default: return nil
+        }
+        var format: ImageFormat?
+        if let name = r.optionalString() {
+            guard let known = ImageFormat(rawValue: name) else { return nil }
+            format = known
+        }
+        var scales: [Int] = []
+        for _ in 0..<r.count() { scales.append(r.int()) }
+        return ThumbnailSpec(width: width, height: height, mode: mode, format: format, scales: scales, allowUpscale: r.bool())
+    }
+}
+
+extension BuildManifest {
+    func encoded(previous: ManifestArchive?) -> [UInt8] { ManifestCoding.encode(self, previous: previous) }
+}

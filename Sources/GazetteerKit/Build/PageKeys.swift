@@ -1,0 +1,189 @@
+import Foundation
+import Mustache
+import Thumbnails
+
+/// The key of every page: a hash of everything its context can reach and of the templates
+/// that draw it. A page whose key is the one in the manifest would render to the same bytes,
+/// so it is neither rendered nor written again.
+///
+/// What each page's context holds (see `PageRenderer+Context.swift`), and so its key:
+/// - every page: the settings, generator, theme and site folder (the global key), its path;
+/// - a city: its front matter and picture; its country's front matter, flag and city count;
+/// - a country: its front matter, flag and city count; the front matter and picture of each
+///   of its cities;
+/// - the index and the gallery: every country's front matter, flag and city count;
+/// - the city list: every city with its country, as for a city page;
+/// - `sitemap.xml`: the path of every page.
+/// Bodies are in many contexts but read by few templates (a city's page shows its body, the
+/// city list shows none), so a page's key holds the bodies its last rendering read (see
+/// `PageScope`): a body it did not read cannot change it. A template that branches on front
+/// matter to read a body or not has that front matter in the key, so the set read cannot
+/// change without the key changing too. Files are known by the SHA-256 of their bytes (the
+/// front matter by that of its part), pictures by their stamp.
+struct PageKeys: Sendable {
+    let global: String
+    let model: SiteModel
+    let templates: [String: String]
+
+    private var countryKeys: [String: [UInt8]] = [:]
+    private var cityKeys: [String: [UInt8]] = [:]
+    /// By content file: its whole text and the pictures in its body.
+    private var bodyKeys: [String: [UInt8]] = [:]
+
+    init(global: String, model: SiteModel, entries: [ContentEntry], library: TemplateLibrary,
+         sources: [TemplateSource], imageStamp: (String) -> FileStamp?) {
+        self.global = global
+        self.model = model
+        templates = Self.templateKeys(library: library, sources: sources)
+        for entry in entries {
+            var key = KeyBuilder()
+            key.add(entry.frontMatterDigest)
+            key.add(imageStamp(entry.image.path))
+            if entry.kind == .country {
+                key.add(model.country(entry.slug).map(model.cityCount(of:)) ?? 0)
+                countryKeys[entry.slug] = key.bytes
+            } else {
+                cityKeys[entry.path] = key.bytes
+            }
+            var body = KeyBuilder()
+            body.add(entry.digest)
+            for path in entry.bodyImages { body.add(imageStamp(path)) }
+            bodyKeys[entry.path] = body.bytes
+        }
+    }
+
+    /// The key of `page`, whose last rendering read the bodies of the content files `bodies`.
+    func key(for page: Page, bodies: [String]) -> String {
+        var key = KeyBuilder()
+        key.add(global)
+        key.add(page.path)
+        key.add(page.kind.rawValue)
+        key.add(templates[page.template] ?? "no template")
+        switch page.kind {
+        case .index, .flags:
+            for country in model.countries { key.add(countryKeys[country.slug]) }
+        case .cities:
+            for city in model.cities {
+                key.add(cityKeys[city.sourcePath])
+                key.add(countryKeys[city.countrySlug])
+            }
+        case .country:
+            if case .country(let country) = page.subject {
+                key.add(countryKeys[country.slug])
+                for city in model.cities(of: country) { key.add(cityKeys[city.sourcePath]) }
+            }
+        case .city:
+            if case .city(let city) = page.subject {
+                key.add(cityKeys[city.sourcePath])
+                key.add(countryKeys[city.countrySlug])
+            }
+        case .notFound, .sitemap:
+            break
+        }
+        for path in bodies {
+            key.add(path)
+            key.add(bodyKeys[path])
+        }
+        return key.digest
+    }
+
+    /// The keys of `pages`, across the cores.
+    func keys(for pages: [Page], bodies: (Page) -> [String]) -> [String] {
+        let read = pages.map(bodies)
+        let keys = UnsafeBuffer<String>(count: pages.count, initial: "")
+        DispatchQueue.concurrentPerform(iterations: 8) { chunk in
+            var index = chunk
+            while index < pages.count {
+                keys[index] = key(for: pages[index], bodies: read[index])
+                index += 8
+            }
+        }
+        return keys.values
+    }
+
+    /// The key of `sitemap.xml`, made of every page's path.
+    func sitemapKey(_ pages: [Page]) -> String {
+        var key = KeyBuilder()
+        key.add(global)
+        key.add("sitemap.xml")
+        for path in pages.map(\.path).sorted() { key.add(path) }
+        return key.digest
+    }
+
+    /// Per template: a hash of its text and of the partials and parents it may include. If
+    /// any template names a partial or parent dynamically (`{{>*name}}`), which cannot be
+    /// known before rendering, every template's key covers every template.
+    static func templateKeys(library: TemplateLibrary, sources: [TemplateSource]) -> [String: String] {
+        var digests: [String: String] = [:]
+        for source in sources { digests[source.name] = ContentHash.sha256Hex(Array(source.text.utf8)) }
+        let dynamic = sources.contains { hasDynamicName($0.text) }
+        var keys: [String: String] = [:]
+        for source in sources {
+            let names = dynamic ? Set(digests.keys) : library.dependencies(of: source.name).union([source.name])
+            var key = KeyBuilder()
+            for name in names.sorted() {
+                key.add(name)
+                key.add(digests[name] ?? "missing")
+            }
+            keys[source.name] = key.digest
+        }
+        return keys
+    }
+
+    /// A hash of every template's name and text.
+    static func allTemplatesKey(_ sources: [TemplateSource]) -> String {
+        var key = KeyBuilder()
+        for source in sources.sorted(by: { $0.name < $1.name }) {
+            key.add(source.name)
+            key.add(source.text)
+        }
+        return key.digest
+    }
+
+    /// Whether `text` may hold a dynamic partial or parent: `>` or `<`, blanks, then `*`
+    /// (whatever the delimiters; a false alarm only makes keys coarser).
+    static func hasDynamicName(_ text: String) -> Bool {
+        var sigil = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ">"), UInt8(ascii: "<"): sigil = true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: "*") where sigil: return true
+            default: sigil = false
+            }
+        }
+        return false
+    }
+}
+
+/// Bytes to hash, each part length-prefixed so that no two sequences of parts collide.
+struct KeyBuilder {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            add(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func add(_ number: Int) {
+        withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ part: [UInt8]?) {
+        guard let part else { return add(-1) }
+        add(part.count)
+        bytes.append(contentsOf: part)
+    }
+
+    mutating func add(_ stamp: FileStamp?) {
+        guard let stamp else { return add(-1) }
+        for value in [Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.modified, stamp.changed] {
+            add(Int(value))
+        }
+    }
+
+    var digest: String { ContentHash.sha256Hex(bytes) }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+extension SiteBuild {
+    /// What makes the same inputs give the same outputs: the manifest format, the gazetteer
+    /// version and the executable itself. Thumbnail plans are reused only under the same key.
+    static func engineKey() -> String {
+        var key = KeyBuilder()
+        key.add(BuildManifest.formatVersion)
+        key.add(GazetteerVersion.current)
+        key.add(FileStamp.executable)
+        return key.digest
+    }
+
+    /// What every page depends on besides its own inputs: the engine, the settings file, the
+    /// theme folder and the site folder.
+    static func globalKey(_ scan: SiteLoader.Scan, engine: String) -> String {
+        var key = KeyBuilder()
+        key.add(engine)
+        key.add(scan.configFile?.text ?? "no settings file")
+        key.add(scan.theme.directory.path)
+        key.add(scan.root.path)
+        return key.digest
+    }
+
+    /// What this build read, with the stamps taken before reading, and the output as written.
+    static func watch(scan: SiteLoader.Scan, images: Set<String>, planner: ImagePlanner,
+                      output: BuildManifest.OutputState) -> InputWatch {
+        var watch = InputWatch()
+        watch.source = scan.root.path
+        watch.output = output.path
+        watch.add(FileStamp.executablePath ?? "/", file: FileStamp.executable)
+        for (path, state) in scan.watched { watch.add(path, state) }
+        for file in scan.content { watch.add(scan.root.path + "/" + file.path, file: file.stamp) }
+        for path in images { watch.add(path, file: planner.stamp(of: path)) }
+        for (folder, stamp) in output.folders {
+            watch.add(folder.isEmpty ? output.path : output.path + "/" + folder, .folder(stamp))
+        }
+        return watch
+    }
+}

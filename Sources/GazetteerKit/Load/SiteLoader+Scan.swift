@@ -1,0 +1,97 @@
+import Foundation
+
+extension SiteLoader {
+    /// A content file found by `scan`: its site-relative path, kind and stamp (nil when it
+    /// is not a plain regular file, such as a symlink: such a file is read every time).
+    struct ScannedFile: Sendable {
+        var path: String
+        var kind: ContentEntry.Kind
+        var stamp: FileStamp?
+    }
+
+    /// The site folder as an incremental build first sees it: the content files by name and
+    /// stamp, without reading them, and the settings file and the theme, read whole (they
+    /// are small, and every page depends on them).
+    struct Scan: Sendable {
+        /// The site folder, with symlinks resolved.
+        var root: URL
+        var configFile: SourceFile?
+        /// Countries, then cities, each sorted by file name.
+        var content: [ScannedFile]
+        var theme: Theme
+        /// The settings file, the content folders, the theme's files and folders, as they were
+        /// before they were read (see `InputWatch`).
+        var watched: [(path: String, state: InputWatch.State?)]
+    }
+
+    /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
+    /// file or template, and a default theme that cannot be unpacked. With `prior` (the
+    /// previous build's watch, just checked), an unchanged content folder is not listed again
+    /// and stamps already taken are not taken again.
+    static func scan(root: URL, cacheDirectory: URL, prior: InputWatch.Check? = nil) throws(DiagnosticList) -> Scan {
+        let root = root.resolvingSymlinksInPath().standardizedFileURL
+        var errors: [Diagnostic] = []
+        guard isDirectory(root.appending(path: "content")) else {
+            throw DiagnosticList([Diagnostic(
+                "no content/ folder here: a guide keeps its countries in content/countries/ and its cities in content/cities/",
+                at: SourceLocation(path: root.path))])
+        }
+        var watched: [(path: String, state: InputWatch.State?)] = []
+        for path in ["gazetteer.yaml", "templates", "content"] {
+            watched.append((root.path + "/" + path, InputWatch.state(of: root.path + "/" + path)))
+        }
+        let known = prior?.fileStamps() ?? [:]
+        var content: [ScannedFile] = []
+        for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
+            let path = root.path + "/" + folder
+            let names: [String]
+            if let listed = prior?.unchangedListing(path), case .some(let state) = prior?.folderState(path) {
+                watched.append((path, state))
+                names = listed
+            } else {
+                watched.append((path, InputWatch.state(of: path)))
+                names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            }
+            for name in names.filter({ $0.hasSuffix(".md") && !$0.hasPrefix(".") }).sorted() {
+                let file = "\(folder)/\(name)"
+                let absolute = root.path + "/" + file
+                content.append(ScannedFile(path: file, kind: kind, stamp: known[absolute] ?? FileStamp.of(absolute)))
+            }
+        }
+        var configFile: SourceFile?
+        if FileManager.default.fileExists(atPath: root.appending(path: "gazetteer.yaml").path) {
+            configFile = readText("gazetteer.yaml", root: root, errors: &errors)
+        }
+        var theme: Theme?
+        let templates = root.appending(path: "templates")
+        if isDirectory(templates) {
+            watched += watchTree(templates.path)
+            theme = readTheme(at: templates, displayName: "templates", errors: &errors)
+        } else {
+            do {
+                let folder = try extractDefaultTheme(into: cacheDirectory)
+                watched += watchTree(folder.path)
+                theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
+            } catch {
+                errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        return Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+    }
+
+    /// The states of a folder and of everything in it.
+    private static func watchTree(_ folder: String) -> [(path: String, state: InputWatch.State?)] {
+        var result: [(path: String, state: InputWatch.State?)] = []
+        var pending = [folder]
+        while let path = pending.popLast() {
+            let state = InputWatch.state(of: path)
+            result.append((path, state))
+            guard case .folder? = state else { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                pending.append(path + "/" + name)
+            }
+        }
+        return result
+    }
+}

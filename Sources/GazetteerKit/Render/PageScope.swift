@@ -1,0 +1,55 @@
+import Foundation
+import Mustache
+import Thumbnails
+
+/// What rendering one page gathers: the thumbnails it shows (so that an incremental build
+/// knows which thumbnails the pages it does not render again still need), and the value of
+/// each country as a list row, built once per page however many rows show it.
+final class PageScope: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String> = []
+    private var countries: [String: MustacheValue] = [:]
+    private var bodies: Set<String> = []
+
+    /// Records that the page read the body of the content file at `path`.
+    func read(bodyOf path: String) {
+        lock.lock()
+        bodies.insert(path)
+        lock.unlock()
+    }
+
+    /// The content files whose bodies the page read, sorted.
+    var bodiesRead: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return bodies.sorted()
+    }
+
+    func add(_ plan: ThumbnailPlan) {
+        lock.lock()
+        for image in plan.images { names.insert(image.fileName) }
+        lock.unlock()
+    }
+
+    /// The file names, sorted.
+    var fileNames: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return names.sorted()
+    }
+
+    /// The country `slug` as `make` builds it, made once.
+    func country(_ slug: String, _ make: () -> MustacheValue) -> MustacheValue {
+        lock.lock()
+        if let known = countries[slug] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let value = make()
+        lock.lock()
+        countries[slug] = value
+        lock.unlock()
+        return value
+    }
+}

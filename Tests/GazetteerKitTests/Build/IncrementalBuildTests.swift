@@ -1,0 +1,253 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rebuilds after edits: only what changed is rendered and written, and the output is the
+/// same, byte for byte, as a build from scratch.
+final class IncrementalBuildTests: XCTestCase {
+    /// Every file of a folder, site-relative, with its inode and modification time.
+    private func stamps(_ folder: URL) -> [String: [Int]] {
+        var result: [String: [Int]] = [:]
+        let prefix = folder.resolvingSymlinksInPath().path + "/"
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            var info = stat()
+            guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let path = String(url.resolvingSymlinksInPath().path.dropFirst(prefix.count))
+            result[path] = [Int(info.st_ino), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
+        return result
+    }
+
+    /// The site-relative paths whose inode or modification time differ, and those added or removed.
+    private func changed(_ before: [String: [Int]], _ after: [String: [Int]]) -> Set<String> {
+        Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+    }
+
+    private func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in stamps(folder).keys { files[path] = try? Data(contentsOf: folder.appending(path: path)) }
+        return files
+    }
+
+    /// Builds the site from scratch into a fresh output and cache, and returns that output.
+    private func cleanBuild(_ site: FixtureSite) throws -> [String: Data] {
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "gazetteer-clean-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = site.build(["--output", scratch.appending(path: "site").path, "--cache", scratch.appending(path: "cache").path])
+        XCTAssertEqual(result.status, 0, result.err)
+        return snapshot(scratch.appending(path: "site"))
+    }
+
+    private func assertSameAsCleanBuild(_ site: FixtureSite, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let incremental = snapshot(site.output)
+        let clean = try cleanBuild(site)
+        XCTAssertEqual(Set(incremental.keys), Set(clean.keys), message, file: file, line: line)
+        for (path, data) in clean where incremental[path] != data {
+            XCTFail("\(message): \(path) differs from a clean build", file: file, line: line)
+        }
+    }
+
+    /// The built-in theme written into the site's `templates/`, so that tests can edit it.
+    private func copyDefaultTheme(into site: FixtureSite) throws {
+        for file in DefaultTheme.files {
+            let url = site.root.appending(path: "templates/\(file.path)")
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.data.write(to: url)
+        }
+    }
+
+    private func append(_ text: String, to path: String, in site: FixtureSite) throws {
+        let url = site.root.appending(path: path)
+        let old = try String(contentsOf: url, encoding: .utf8)
+        try site.write(path, old + text)
+    }
+
+    func testUnchangedRebuildRendersAndWritesNothing() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = stamps(site.output)
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("(0 rendered, 0 files written), 0 thumbnails made"), result.out)
+        XCTAssertEqual(stamps(site.output), before, "every output file keeps its inode and modification time")
+    }
+
+    func testEditingACityBodyRewritesOnlyItsPage() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = stamps(site.output)
+        try append("\nMadrid has the Prado.\n", to: "content/cities/madrid.md", in: site)
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        // Its country's page and the city list hold its body too, but do not show it: only its page is rendered.
+        XCTAssertTrue(result.out.contains("(1 rendered, 1 files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html"])
+        XCTAssertTrue(site.read("cities/madrid.html")!.contains("Madrid has the Prado."))
+        try assertSameAsCleanBuild(site, "after editing a body")
+    }
+
+    func testRenamingACityRewritesTheListsThatShowIt() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = stamps(site.output)
+        let old = try String(contentsOf: site.root.appending(path: "content/cities/madrid.md"), encoding: .utf8)
+        try site.write("content/cities/madrid.md", old.replacingOccurrences(of: "name: Madrid", with: "name: Villa de Madrid"))
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "countries/spain.html", "cities/index.html"])
+        XCTAssertTrue(site.read("countries/spain.html")!.contains("Villa de Madrid"))
+        try assertSameAsCleanBuild(site, "after renaming a city")
+    }
+
+    func testIncrementalOutputEqualsACleanBuildAfterEveryEdit() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try site.write("gazetteer.yaml", "title: Test Guide\nbase_url: https://example.org/\n")
+        XCTAssertEqual(site.build().status, 0)
+        let edits: [(String, () throws -> Void)] = [
+            ("a new city", {
+                try site.write("content/cities/kyoto.md", "---\nname: Kyoto\ncountry: japan\npicture: pictures/kyoto.svg\n---\n\nOld capital.\n")
+                try site.write("content/cities/pictures/kyoto.svg", FixtureSite.flag("#aa3355", width: 800, height: 600))
+            }),
+            ("a changed picture", {
+                try site.write("content/cities/pictures/kyoto.svg", FixtureSite.flag("#113355", width: 600, height: 800))
+            }),
+            ("a city moved to another country", {
+                try site.write("content/cities/kyoto.md", "---\nname: Kyoto\ncountry: turkey\npicture: pictures/kyoto.svg\n---\n")
+            }),
+            ("a country's continents", {
+                try site.write("content/countries/japan.md", "---\nname: Japan\ncontinents: [Asia, Australasia]\nflag: flags/japan.svg\n---\n")
+            }),
+            ("a renamed country", {
+                try site.write("content/countries/japan.md", "---\nname: Nippon\ncontinents: [Asia, Australasia]\nflag: flags/japan.svg\n---\n")
+            }),
+            ("a changed flag", { try site.write("content/countries/flags/spain.svg", FixtureSite.flag("#ffcc00")) }),
+            ("a deleted city", { try site.remove("content/cities/osaka.md") }),
+            ("a link to a new country", {
+                try site.write("content/countries/chile.md", "---\nname: Chile\ncontinent: South America\n---\n\nNear [Spain](spain.md).\n")
+            }),
+            ("a picture in a body", {
+                try site.write("content/countries/pictures/coast.svg", FixtureSite.flag("#3399cc", width: 1200, height: 500))
+                try self.append("\n![The coast](pictures/coast.svg)\n", to: "content/countries/chile.md", in: site)
+            }),
+            ("a deleted country whose city moves", {
+                try site.write("content/cities/kyoto.md", "---\nname: Kyoto\ncountry: japan\n---\n")
+                try site.remove("content/countries/turkey.md")
+            }),
+            ("a setting", { try site.write("gazetteer.yaml", "title: Another Title\n") }),
+            ("a theme in templates/", { try self.copyDefaultTheme(into: site) }),
+            ("a partial", {
+                try self.append("<!-- lazy -->", to: "templates/partials/img.mustache", in: site)
+            }),
+        ]
+        for (name, edit) in edits {
+            try edit()
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "\(name): \(result.err)")
+            try assertSameAsCleanBuild(site, "after \(name)")
+        }
+    }
+
+    func testTemplateEditRerendersOnlyThePagesThatUseIt() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try copyDefaultTheme(into: site)
+        XCTAssertEqual(site.build().status, 0)
+        var before = stamps(site.output)
+        try append("<!-- city -->\n", to: "templates/city.mustache", in: site)
+        var result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("(2 rendered, 2 files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "cities/osaka.html"])
+
+        // The eager image partial is used by city and country pages only.
+        before = stamps(site.output)
+        try append(" ", to: "templates/partials/img-eager.mustache", in: site)
+        result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(changed(before, stamps(site.output)), [
+            "cities/madrid.html", "cities/osaka.html", "countries/spain.html", "countries/japan.html",
+            "countries/turkey.html",
+        ])
+        try assertSameAsCleanBuild(site, "after editing templates")
+    }
+
+    func testAListThatShowsSomeBodiesFollowsEditsToThoseBodiesOnly() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try copyDefaultTheme(into: site)
+        let list = try String(contentsOf: site.root.appending(path: "templates/cities.mustache"), encoding: .utf8)
+        try site.write("templates/cities.mustache", list.replacingOccurrences(
+            of: "{{#cities}}\n", with: "{{#cities}}\n{{#extra.featured}}<div class=\"featured\">{{{body}}}</div>{{/extra.featured}}\n"))
+        XCTAssertEqual(site.build().status, 0)
+        let madrid = try String(contentsOf: site.root.appending(path: "content/cities/madrid.md"), encoding: .utf8)
+        try site.write("content/cities/madrid.md", madrid.replacingOccurrences(of: "country: spain", with: "country: spain\nfeatured: true"))
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("cities/index.html")!.contains("The capital of"))
+
+        // The list shows Madrid's body: editing it rewrites the list.
+        var before = stamps(site.output)
+        try append("\nHome of the Prado.\n", to: "content/cities/madrid.md", in: site)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "cities/index.html"])
+        XCTAssertTrue(site.read("cities/index.html")!.contains("Home of the Prado."))
+        try assertSameAsCleanBuild(site, "after editing a body the list shows")
+
+        // It does not show Osaka's.
+        before = stamps(site.output)
+        try append("\nOn Osaka Bay.\n", to: "content/cities/osaka.md", in: site)
+        let result = site.build()
+        XCTAssertTrue(result.out.contains("(1 rendered, 1 files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/osaka.html"])
+        try assertSameAsCleanBuild(site, "after editing a body the list does not show")
+    }
+
+    func testFailedIncrementalBuildLeavesThePreviousOutputUntouched() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = stamps(site.output)
+        let bytes = snapshot(site.output)
+        try site.write("content/cities/madrid.md", "---\nname: Madrid\ncountry: spian\n---\n")
+        try site.remove("content/cities/osaka.md")
+        XCTAssertEqual(site.build().status, 1)
+        XCTAssertEqual(stamps(site.output), before)
+        XCTAssertEqual(snapshot(site.output), bytes)
+
+        // Once fixed, the build catches up with both changes.
+        try site.write("content/cities/madrid.md", "---\nname: Madrid\ncountry: spain\n---\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.exists("cities/osaka.html"))
+        try assertSameAsCleanBuild(site, "after a failed build")
+    }
+
+    func testOutputChangedByHandIsRepaired() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try FileManager.default.removeItem(at: site.output.appending(path: "cities/madrid.html"))
+        try Data("stray".utf8).write(to: site.output.appending(path: "countries/stray.html"))
+        XCTAssertEqual(site.build().status, 0)
+        try assertSameAsCleanBuild(site, "after files were removed and added by hand")
+    }
+
+    func testLosingTheCacheOrTheManifestStillGivesTheSameOutput() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try FileManager.default.removeItem(at: site.root.appending(path: ".gazetteer-cache/manifest.bin"))
+        XCTAssertEqual(site.build().status, 0)
+        try assertSameAsCleanBuild(site, "without the manifest")
+        try FileManager.default.removeItem(at: site.root.appending(path: ".gazetteer-cache"))
+        try append("\nMore.\n", to: "content/countries/spain.md", in: site)
+        XCTAssertEqual(site.build().status, 0)
+        try assertSameAsCleanBuild(site, "without the cache")
+    }
+}
