@@ -4,7 +4,11 @@ import Thumbnails
 /// Rendered Markdown bodies by content file. The Markdown stage puts in the bodies of the
 /// files it processed; the body of an unchanged file (known from the manifest) is rendered
 /// again from its source only when a page that shows it is rendered. Thread-safe.
+///
+/// Memory stays bounded: at most `capacity` bodies are kept; beyond that a body is rendered
+/// again each time a page reads it (with the default theme, each body is read by one page).
 final class BodyStore: @unchecked Sendable {
+    static let capacity = 512
     private let lock = NSLock()
     private var bodies: [String: String] = [:]
     private var problems: Set<Diagnostic> = []
@@ -19,7 +23,7 @@ final class BodyStore: @unchecked Sendable {
 
     func put(_ html: String, for path: String) {
         lock.lock()
-        bodies[path] = html
+        if bodies.count < Self.capacity { bodies[path] = html }
         lock.unlock()
     }
 
@@ -32,7 +36,7 @@ final class BodyStore: @unchecked Sendable {
         var found: [Diagnostic] = []
         let html = render(path, diagnostics: &found)
         lock.lock()
-        bodies[path] = html
+        if bodies.count < Self.capacity { bodies[path] = html }
         problems.formUnion(found)
         lock.unlock()
         return html

@@ -84,6 +84,25 @@ struct BuildManifest: Sendable {
             return OutputState(path: output.path, folders: folders)
         }
 
+        /// The state after an update that placed the files `placed` and removed others: the
+        /// known folders and those of placed files, stamped again (without listing any).
+        func restamped(placed: [String]) -> OutputState {
+            var candidates = Set(folders.keys)
+            for path in placed {
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, candidates.insert(folder).inserted {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+            var result: [String: FileStamp] = [:]
+            for folder in candidates {
+                if case .folder(let stamp)? = InputWatch.state(of: folder.isEmpty ? path : path + "/" + folder) {
+                    result[folder] = stamp
+                }
+            }
+            return OutputState(path: path, folders: result)
+        }
+
         /// Whether the output at `output` is still as recorded (a few `stat` calls).
         func matches(_ output: URL) -> Bool {
             guard path == output.path, !folders.isEmpty else { return false }

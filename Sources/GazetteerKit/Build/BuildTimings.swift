@@ -1,44 +1,67 @@
 import Foundation
 
-/// Wall-clock time per build stage, in the order the stages ran, for `gazetteer build --timings`.
+/// Wall-clock time per build stage, for `gazetteer build --timings`: each stage's total,
+/// and under it the steps it was measured in (`load.watch`, `load.scan`, ...).
 public struct BuildTimings: Sendable, CustomStringConvertible {
     public static let stages = ["load", "parse", "markdown", "model", "render", "thumbnails", "write"]
 
-    /// Seconds per stage; a stage that did not run is absent.
+    /// Seconds per stage and per step (`stage.step`); a stage that did not run is absent.
     public private(set) var seconds: [String: Double] = [:]
+    /// Steps in the order they first ran.
+    private var order: [String] = []
     private var mark = DispatchTime.now().uptimeNanoseconds
 
     public init() {}
 
-    /// Charges the time since the previous mark to `stage` (added, if it ran before).
-    mutating func lap(_ stage: String) {
+    /// Seconds of a stage: its own laps and those of its steps.
+    public func total(_ stage: String) -> Double {
+        seconds.reduce(0) { sum, item in
+            item.key == stage || item.key.hasPrefix(stage + ".") ? sum + item.value : sum
+        }
+    }
+
+    /// Charges the time since the previous mark to `step` (`stage` or `stage.step`).
+    mutating func lap(_ step: String) {
         let now = DispatchTime.now().uptimeNanoseconds
-        seconds[stage, default: 0] += Double(now - mark) / 1e9
+        charge(step, Double(now - mark) / 1e9)
         mark = now
     }
 
-    /// Charges `seconds` to `stage` and moves the mark past them (for stages measured apart).
-    mutating func add(_ stage: String, _ seconds: Double) {
-        self.seconds[stage, default: 0] += seconds
+    /// Charges `seconds` to `step` and moves the mark past them (for steps measured apart).
+    mutating func add(_ step: String, _ seconds: Double) {
+        charge(step, seconds)
         mark += UInt64(max(0, seconds) * 1e9)
     }
 
-    /// One line per stage, with milliseconds, then the total.
+    private mutating func charge(_ step: String, _ value: Double) {
+        if ProcessInfo.processInfo.environment["GAZETTEER_MEMORY"] != nil,
+           let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+            let lines = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
+            FileHandle.standardError.write(Data("\(step): \(lines.joined(separator: " "))\n".utf8))
+        }
+        if seconds[step] == nil { order.append(step) }
+        seconds[step, default: 0] += value
+    }
+
+    /// One line per stage in milliseconds, its steps indented under it, then the total.
     public var description: String {
         var lines: [String] = []
         var total = 0.0
-        for stage in Self.stages + seconds.keys.filter({ !Self.stages.contains($0) }).sorted() {
-            guard let value = seconds[stage] else { continue }
+        for stage in Self.stages where seconds.keys.contains(where: { $0 == stage || $0.hasPrefix(stage + ".") }) {
+            let value = self.total(stage)
             total += value
             lines.append(Self.line(stage, value))
+            for step in order where step.hasPrefix(stage + ".") {
+                lines.append(Self.line("  " + step.dropFirst(stage.count + 1), seconds[step]!))
+            }
         }
         lines.append(Self.line("total", total))
         return lines.joined(separator: "\n")
     }
 
-    private static func line(_ stage: String, _ value: Double) -> String {
+    private static func line(_ label: some StringProtocol, _ value: Double) -> String {
         let ms = String(format: "%.1f", value * 1000)
-        return stage.padding(toLength: 12, withPad: " ", startingAt: 0)
+        return String(label).padding(toLength: 14, withPad: " ", startingAt: 0)
             + String(repeating: " ", count: max(0, 9 - ms.count)) + ms + " ms"
     }
 }

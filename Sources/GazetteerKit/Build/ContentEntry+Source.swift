@@ -11,9 +11,11 @@ extension ContentEntry {
         /// The slugs of every country file, for checking a city's country.
         var countrySlugs: Set<String>
         var planner: ImagePlanner
+        /// Content files that are regular files in real folders (see `BodyRenderer.plainFiles`).
+        var plainFiles: Set<String> = []
 
         var bodyRenderer: BodyRenderer {
-            BodyRenderer(paths: paths, pages: pages, planner: planner, options: config.markdown)
+            BodyRenderer(paths: paths, pages: pages, planner: planner, options: config.markdown, plainFiles: plainFiles)
         }
     }
 

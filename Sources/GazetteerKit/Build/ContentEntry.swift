@@ -9,7 +9,7 @@ struct ContentEntry: Sendable {
 
     var kind: Kind
     /// Site-relative, such as `content/cities/madrid.md`.
-    var path: String
+    let path: String
     /// SHA-256 of the file's bytes.
     var digest: String
     /// SHA-256 of its front matter (the bytes before the body): what the entry is made of.
@@ -33,7 +33,17 @@ struct ContentEntry: Sendable {
     /// The thumbnails of those pictures (file names in the output's `images/`).
     var bodyImageFiles: [String]
 
-    var slug: String { Self.slug(ofPath: path) }
+    /// From the file name (kept: it is asked for often).
+    let slug: String
+
+    init(kind: Kind, path: String, digest: String, frontMatterDigest: String, name: String, officialName: String? = nil,
+         capital: String? = nil, motto: String? = nil, continents: [String] = [], country: String? = nil,
+         image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String]) {
+        (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
+        (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
+        (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
+        slug = Self.slug(ofPath: path)
+    }
 
     /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `sao-paulo`).
     static func slug(ofPath path: String) -> String {

@@ -9,8 +9,8 @@ import Thumbnails
 /// parsed and rendered from Markdown, which reports its problems exactly as the first build
 /// of it would.
 struct ContentWork {
-    /// Entries taken from the manifest, by path.
-    var reused: [String: BuildManifest.StampedEntry] = [:]
+    /// Files whose entries are taken from the manifest.
+    var reused: Set<String> = []
     /// Files to process; `validate` is false for a file whose slug an earlier file has.
     var pending: [(file: SiteLoader.ScannedFile, validate: Bool)] = []
     var duplicates: [Diagnostic] = []
@@ -20,19 +20,20 @@ struct ContentWork {
     static func plan(_ scan: SiteLoader.Scan, previous: [String: BuildManifest.StampedEntry],
                      context: ContentEntry.SourceContext, renderBodyImages: Bool) -> ContentWork {
         var work = ContentWork()
+        work.reused.reserveCapacity(scan.content.count)
         var seen: [String: String] = [:]
+        seen.reserveCapacity(scan.content.count)
         for file in scan.content {
-            let slug = ContentEntry.slug(ofPath: file.path)
-            if let first = seen.updateValue(file.path, forKey: ContentEntry.outputPath(kind: file.kind, slug: slug)) {
-                seen[ContentEntry.outputPath(kind: file.kind, slug: slug)] = first
+            if let first = seen.updateValue(file.path, forKey: file.outputPath) {
+                seen[file.outputPath] = first
                 work.duplicates.append(Diagnostic(
-                    "duplicate slug \"\(slug)\": \(first) has it too", at: SourceLocation(path: file.path)))
+                    "duplicate slug \"\(file.slug)\": \(first) has it too", at: SourceLocation(path: file.path)))
                 work.pending.append((file, false))
                 continue
             }
             if let stamp = file.stamp, let old = previous[file.path], old.stamp == stamp,
                isStillValid(old.entry, context: context), !(renderBodyImages && !old.entry.bodyImages.isEmpty) {
-                work.reused[file.path] = old
+                work.reused.insert(file.path)
             } else {
                 work.pending.append((file, true))
             }
@@ -59,7 +60,9 @@ struct ContentWork {
         var markdownShare = 0.0
     }
 
+    /// Bodies are kept only when there are few (see `BodyStore.capacity`).
     func process(context: ContentEntry.SourceContext, root: URL) -> Outcome {
+        let keepBodies = pending.count <= BodyStore.capacity
         struct One {
             var entry: ContentEntry?
             var html: String?
@@ -96,7 +99,7 @@ struct ContentWork {
                 content, digest: digest, frontMatterDigest: ContentHash.sha256Hex(data.prefix(headLength)), kind: file.kind, validate: validate, context: context,
                 diagnostics: &one.diagnostics)
             one.entry = entry
-            one.html = body.html
+            one.html = keepBodies ? body.html : nil
             one.parse = t1 - t0
             one.markdown = DispatchTime.now().uptimeNanoseconds - t1
             results[i] = one

@@ -95,10 +95,63 @@ struct InputWatch: Sendable {
             return result
         }
 
-        /// The state of the folder at `path` now, if it was watched.
+        /// Whether every watched folder at or under `path` is unchanged (so no file was added
+        /// to any of them or removed).
+        func foldersUnchanged(under path: String) -> Bool {
+            for (index, item) in watch.items.enumerated() {
+                guard case .folder = item.state else { continue }
+                let folder = watch.folders[item.folder]
+                let full = item.name.isEmpty ? folder : folder + "/" + item.name
+                guard full == path || full.hasPrefix(path + "/") else { continue }
+                if now[index] != item.state { return false }
+            }
+            return true
+        }
+
+        /// The watch again, with the states of now (taken before this build read anything),
+        /// and the output folders as given; nil when a path can no longer be watched or the
+        /// output folders are not the same ones.
+        func renewed(outputFolders: [String: FileStamp]) -> InputWatch? {
+            guard now.count == watch.items.count else { return nil }
+            let output = watch.output
+            // The output's own item sits in its parent folder; its folders' items in folders
+            // inside it (or in the output itself).
+            let parent = (output as NSString).deletingLastPathComponent
+            let outputName = (output as NSString).lastPathComponent
+            var relativeOf: [Int: String] = [:]
+            for (index, folder) in watch.folders.enumerated() {
+                if folder == output { relativeOf[index] = "" }
+                else if folder.hasPrefix(output + "/") { relativeOf[index] = String(folder.dropFirst(output.count + 1)) }
+            }
+            let parentIndex = watch.folderIndex[parent]
+            var renewed = watch
+            var seen = 0
+            for index in renewed.items.indices {
+                guard let state = now[index] else { return nil }
+                let item = watch.items[index]
+                renewed.items[index].state = state
+                guard case .folder = item.state else { continue }
+                let relative: String
+                if item.folder == parentIndex && item.name == outputName {
+                    relative = ""
+                } else if let base = relativeOf[item.folder], !item.name.isEmpty {
+                    relative = base.isEmpty ? item.name : base + "/" + item.name
+                } else {
+                    continue
+                }
+                guard let stamp = outputFolders[relative] else { return nil }
+                renewed.items[index].state = .folder(stamp)
+                seen += 1
+            }
+            return seen == outputFolders.count ? renewed : nil
+        }
+
+        /// The state now of the watched path `path` (nil: not watched; `.some(nil)`: now a
+        /// symlink or other).
         func folderState(_ path: String) -> State?? {
-            guard let index = watch.folderIndex[path] else { return nil }
-            for (item, state) in zip(watch.items, now) where item.folder == index && item.name.isEmpty {
+            guard let parent = watch.folderIndex[(path as NSString).deletingLastPathComponent] else { return nil }
+            let name = (path as NSString).lastPathComponent
+            for (item, state) in zip(watch.items, now) where item.folder == parent && item.name == name {
                 return .some(state)
             }
             return nil
@@ -191,7 +244,11 @@ struct InputWatch: Sendable {
         watch.output = r.string()
         watch.pages = Int(r.uint())
         watch.images = Int(r.uint())
-        for _ in 0..<r.count() { watch.folders.append(r.string()) }
+        for _ in 0..<r.count() {
+            let folder = r.string()
+            watch.folderIndex[folder] = watch.folders.count
+            watch.folders.append(folder)
+        }
         let count = r.count()
         watch.items.reserveCapacity(count)
         for _ in 0..<count {

@@ -12,11 +12,12 @@ final class ManifestArchive: @unchecked Sendable {
     let output: BuildManifest.OutputState
     let imageCount: Int
     let assets: [String: FileStamp]
-    /// Where each record starts and ends in `bytes`.
-    let entryRanges: [String: Range<Int>]
-    let sourceRanges: [String: Range<Int>]
-    /// Each page's key, and where its record is.
-    let pages: [String: (key: String, bodies: [String], range: Range<Int>)]
+    /// Where each record starts and ends in `bytes` (once `readRecords` was called).
+    private(set) var entryRanges: [String: Range<Int>] = [:]
+    private(set) var sourceRanges: [String: Range<Int>] = [:]
+    /// Each page's key, the bodies it read, and where its record is.
+    private(set) var pages: [String: (key: String, bodies: [String], range: Range<Int>)] = [:]
+    private var head: ManifestCoding.Head
 
     private let lock = NSLock()
     private var sourceMemo: [String: ImagePlanner.KnownSource?] = [:]
@@ -33,7 +34,18 @@ final class ManifestArchive: @unchecked Sendable {
         self.bytes = bytes
         (watch, engineKey, globalKey, templatesKey, output, imageCount, assets) =
             (head.watch, head.engineKey, head.globalKey, head.templatesKey, head.output, head.imageCount, head.assets)
+        self.head = head
+    }
+
+    /// Indexes the records (a build that has something to do needs them); false when they
+    /// cannot be read. Call before sharing the archive between threads.
+    func readRecords() -> Bool {
+        guard ManifestCoding.readRecords(bytes, into: &head) else { return false }
         (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
+        head.entryRanges = [:]
+        head.sourceRanges = [:]
+        head.pages = [:]
+        return true
     }
 
     /// Every content entry, decoded (in parallel: this is most of the manifest).

@@ -20,6 +20,7 @@ enum ManifestCoding {
         var entryRanges: [String: Range<Int>] = [:]
         var sourceRanges: [String: Range<Int>] = [:]
         var pages: [String: (key: String, bodies: [String], range: Range<Int>)] = [:]
+        var recordsOffset = 0
     }
 
     // MARK: Writing
@@ -189,6 +190,14 @@ enum ManifestCoding {
         var head = Head(
             watch: watch, engineKey: engineKey, globalKey: globalKey, templatesKey: templatesKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
+        head.recordsOffset = r.offset
+        return r.failed ? nil : head
+    }
+
+    /// Where each record is (after `readHead`, which says where they begin); nil when they
+    /// cannot be read.
+    static func readRecords(_ bytes: [UInt8], into head: inout Head) -> Bool {
+        var r = ByteReader(bytes, offset: head.recordsOffset)
         // Each record begins with its key (a path), read here to index it.
         func index(_ body: (String, Range<Int>, inout ByteReader) -> Void) {
             let count = r.count()
@@ -208,7 +217,7 @@ enum ManifestCoding {
             var record = ByteReader(bytes, range)
             if record.bool() { _ = FileStamp.decode(from: &record) }
             let path = record.string()
-            guard !r.failed, !record.failed else { return nil }
+            guard !r.failed, !record.failed else { return false }
             entryRanges[path] = range
         }
         head.entryRanges = entryRanges
@@ -217,8 +226,7 @@ enum ManifestCoding {
             let key = record.string()
             head.pages[path] = (key, strings(&record), range)
         }
-        guard !r.failed, r.atEnd else { return nil }
-        return head
+        return !r.failed && r.atEnd
     }
 
     static func entry(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.StampedEntry? {

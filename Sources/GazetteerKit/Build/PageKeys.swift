@@ -25,64 +25,78 @@ struct PageKeys: Sendable {
     let model: SiteModel
     let templates: [String: String]
 
-    private var countryKeys: [String: [UInt8]] = [:]
-    private var cityKeys: [String: [UInt8]] = [:]
-    /// By content file: its whole text and the pictures in its body.
-    private var bodyKeys: [String: [UInt8]] = [:]
+    /// By position in the model: each country's front matter, flag and city count; each
+    /// city's front matter and picture, and its country's position.
+    private var countryKeys: [(frontMatter: String, image: FileStamp?, cities: Int)] = []
+    private var cityKeys: [(frontMatter: String, image: FileStamp?)] = []
+    private var cityCountry: [Int] = []
+    /// Every content file, for the bodies pages read: its whole text and body pictures.
+    private let entries: [ContentEntry]
+    private var byPath: [String: Int] = [:]
+    private let imageStamp: @Sendable (String) -> FileStamp?
 
     init(global: String, model: SiteModel, entries: [ContentEntry], library: TemplateLibrary,
-         sources: [TemplateSource], imageStamp: (String) -> FileStamp?) {
+         sources: [TemplateSource], imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         self.global = global
         self.model = model
+        self.entries = entries
+        self.imageStamp = imageStamp
         templates = Self.templateKeys(library: library, sources: sources)
-        for entry in entries {
-            var key = KeyBuilder()
-            key.add(entry.frontMatterDigest)
-            key.add(imageStamp(entry.image.path))
-            if entry.kind == .country {
-                key.add(model.country(entry.slug).map(model.cityCount(of:)) ?? 0)
-                countryKeys[entry.slug] = key.bytes
-            } else {
-                cityKeys[entry.path] = key.bytes
-            }
-            var body = KeyBuilder()
-            body.add(entry.digest)
-            for path in entry.bodyImages { body.add(imageStamp(path)) }
-            bodyKeys[entry.path] = body.bytes
+        byPath.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() { byPath[entry.path] = index }
+        countryKeys = model.countries.map { country in
+            guard let index = byPath[country.sourcePath] else { return ("", nil, 0) }
+            return (entries[index].frontMatterDigest, imageStamp(country.flag.path), model.cityCount(of: country))
         }
+        cityKeys = model.cities.map { city in
+            guard let index = byPath[city.sourcePath] else { return ("", nil) }
+            return (entries[index].frontMatterDigest, imageStamp(city.picture.path))
+        }
+        cityCountry = model.cities.map { model.countryIndex($0.countrySlug) ?? -1 }
     }
 
     /// The key of `page`, whose last rendering read the bodies of the content files `bodies`.
     func key(for page: Page, bodies: [String]) -> String {
-        var key = KeyBuilder()
+        var key = KeyBuilder(capacity: page.kind == .cities ? 160 * model.cities.count : 512)
         key.add(global)
         key.add(page.path)
         key.add(page.kind.rawValue)
         key.add(templates[page.template] ?? "no template")
+        func country(_ index: Int) {
+            guard index >= 0 else { return key.add(-1) }
+            key.add(countryKeys[index].frontMatter)
+            key.add(countryKeys[index].image)
+            key.add(countryKeys[index].cities)
+        }
+        func city(_ index: Int) {
+            key.add(cityKeys[index].frontMatter)
+            key.add(cityKeys[index].image)
+        }
         switch page.kind {
         case .index, .flags:
-            for country in model.countries { key.add(countryKeys[country.slug]) }
+            for index in countryKeys.indices { country(index) }
         case .cities:
-            for city in model.cities {
-                key.add(cityKeys[city.sourcePath])
-                key.add(countryKeys[city.countrySlug])
+            for index in cityKeys.indices {
+                city(index)
+                country(cityCountry[index])
             }
         case .country:
-            if case .country(let country) = page.subject {
-                key.add(countryKeys[country.slug])
-                for city in model.cities(of: country) { key.add(cityKeys[city.sourcePath]) }
-            }
+            country(page.index)
+            for index in model.cityIndexes(ofCountry: model.countries[page.index].slug) { city(index) }
         case .city:
-            if case .city(let city) = page.subject {
-                key.add(cityKeys[city.sourcePath])
-                key.add(countryKeys[city.countrySlug])
-            }
+            city(page.index)
+            country(cityCountry[page.index])
         case .notFound, .sitemap:
             break
         }
         for path in bodies {
             key.add(path)
-            key.add(bodyKeys[path])
+            guard let index = byPath[path] else {
+                key.add(-1)
+                continue
+            }
+            key.add(entries[index].digest)
+            for image in entries[index].bodyImages { key.add(imageStamp(image)) }
         }
         return key.digest
     }
@@ -159,6 +173,8 @@ struct PageKeys: Sendable {
 /// Bytes to hash, each part length-prefixed so that no two sequences of parts collide.
 struct KeyBuilder {
     private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     mutating func add(_ text: String) {
         var text = text

@@ -23,8 +23,13 @@ extension SiteBuild {
     }
 
     /// What this build read, with the stamps taken before reading, and the output as written.
-    static func watch(scan: SiteLoader.Scan, images: Set<String>, planner: ImagePlanner,
+    static func watch(scan: SiteLoader.Scan, entries: [ContentEntry], planner: ImagePlanner,
                       output: BuildManifest.OutputState) -> InputWatch {
+        var images: Set<String> = []
+        for entry in entries {
+            images.insert(entry.image.path)
+            images.formUnion(entry.bodyImages)
+        }
         var watch = InputWatch()
         watch.source = scan.root.path
         watch.output = output.path

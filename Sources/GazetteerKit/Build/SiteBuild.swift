@@ -20,24 +20,28 @@ public enum SiteBuild {
         try checkOutput(options)
 
         // Nothing changed since the last build: nothing to do.
-        let archive = ManifestArchive.read(from: options.cache)
+        var archive = ManifestArchive.read(from: options.cache)
         var check: InputWatch.Check?
         if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
             let result = watch.check()
             if result.unchanged {
-                timings.lap("load")
+                timings.lap("load.watch")
                 return BuildSummary(
                     pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
                     seconds: Date().timeIntervalSince(started), pagesRendered: 0, filesWritten: 0, timings: timings)
             }
             check = result
         }
+        if archive?.readRecords() == false { archive = nil }
+        // Decoded while the site folder is listed: most builds need them.
+        let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
 
-        timings.lap("l.check")
+        timings.lap("load.watch")
         // Load: list the content files, read the settings and the theme.
-        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check)
-        timings.lap("l.scan")
+        let knownStamps = check?.fileStamps() ?? [:]
+        let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check, knownStamps: knownStamps)
+        timings.lap("load.scan")
         var diagnostics: [Diagnostic] = []
         var config = SiteConfig()
         if let file = scan.configFile {
@@ -53,41 +57,42 @@ public enum SiteBuild {
         let previousOutput = options.writeOutput && archive?.output.matches(options.output) == true ? archive : nil
         // The previous inputs, to reuse, when they were read with the same settings and theme.
         let previous = archive?.globalKey == global ? archive : nil
-        let archiveEntries = (previous ?? previousOutput)?.entries() ?? [:]
+        let archiveEntries = previous != nil || previousOutput != nil ? decoding?.value ?? [:] : [:]
         let plansArchive = archive?.engineKey == engine ? archive : nil
-        timings.lap("l.entries")
+        timings.lap("load.manifest")
 
         let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
         let imageCache = options.cache.appending(path: "images")
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
             presets: config.presets, known: { plansArchive?.source($0) })
-        if let check { planner.prefill(check.fileStamps()) }
+        planner.prefill(knownStamps)
         let paths = ContentPath(root: scan.root)
         var pageOf: [String: String] = [:]
-        for file in scan.content {
-            pageOf[file.path] = ContentEntry.outputPath(kind: file.kind, slug: ContentEntry.slug(ofPath: file.path))
-        }
+        pageOf.reserveCapacity(scan.content.count)
+        for file in scan.content { pageOf[file.path] = file.outputPath }
         let context = ContentEntry.SourceContext(
             config: config, paths: paths, theme: scan.theme, pages: pageOf,
-            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map { ContentEntry.slug(ofPath: $0.path) }),
-            planner: planner)
-        timings.lap("load")
+            countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner,
+            plainFiles: scan.plainFiles)
+        timings.lap("load.setup")
 
         // Front matter, Markdown and fields, for the files that are new or changed (or whose
         // links, country or pictures are gone), across the cores.
         let work = ContentWork.plan(
             scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil)
         diagnostics += work.duplicates
-        timings.lap("l.work")
+        timings.lap("parse.plan")
         let processed = work.process(context: context, root: scan.root)
         diagnostics += processed.diagnostics
         timings.add("parse", processed.parseShare)
         timings.add("markdown", processed.markdownShare)
         var entries: [ContentEntry] = []
         var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
+        entries.reserveCapacity(scan.content.count)
+        records.reserveCapacity(scan.content.count)
         for file in scan.content {
-            if let reused = work.reused[file.path], let range = previous?.entryRanges[file.path] {
+            if work.reused.contains(file.path), let reused = archiveEntries[file.path], let range = previous?.entryRanges[file.path] {
                 entries.append(reused.entry)
                 records[file.path] = .copied(range)
             } else if let fresh = processed.entries[file.path] {
@@ -98,10 +103,10 @@ public enum SiteBuild {
         let bodies = BodyStore(context: context, digests: Dictionary(entries.map { ($0.path, $0.digest) }) { a, _ in a })
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
-        timings.lap("l.collect")
+        timings.lap("model.entries")
         // Model and templates.
         let model = SiteModel(config: config, entries: entries)
-        timings.lap("l.model")
+        timings.lap("model.model")
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {
             library = try TemplateLibrary(scan.theme.templates)
@@ -118,20 +123,22 @@ public enum SiteBuild {
         guard let library, diagnostics.isEmpty else {
             throw DiagnosticList(diagnostics + planner.diagnostics)
         }
-        timings.lap("l.library")
+        timings.lap("model.templates")
         let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
         var pages = renderer.pages
+        timings.lap("model.pages")
         let keys = PageKeys(
             global: global, model: model, entries: entries, library: library, sources: scan.theme.templates,
             imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
+        timings.lap("model.keys")
         var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
         if config.baseURL != nil {
             pageKeys.append(keys.sitemapKey(pages))
             pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
         }
-        timings.lap("l.keys")
+        timings.lap("model.keys")
         let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
-        timings.lap("model")
+        timings.lap("model.keys")
 
         // Render the pages whose key changed, straight into the staging folder; a page equal
         // to the one in the output is left there.
@@ -154,7 +161,7 @@ public enum SiteBuild {
             writer?.discard()
             throw DiagnosticList(diagnostics)
         }
-        timings.lap("r.pages")
+        timings.lap("render")
         var pageRecords: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         var renderedImages: [String: [String]] = [:]
         for (n, index) in toRender.enumerated() {
@@ -168,7 +175,7 @@ public enum SiteBuild {
         for page in pages where pageRecords[page.path] == nil {
             pageRecords[page.path] = .copied(previous!.pages[page.path]!.range)
         }
-        timings.lap("render")
+        timings.lap("render.records")
 
         // Thumbnails: make those new to the output, and find those it no longer needs.
         let changes = ImageChanges(
@@ -229,46 +236,59 @@ public enum SiteBuild {
             removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
             removing += changes.removed.map { "images/\($0)" }
         }
-        timings.lap("w.stage")
+        timings.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
         if previousOutput != nil, placing.isEmpty, removing.isEmpty {
             writer.discard()
         } else {
             BuildManifest.remove(from: options.cache)
-            if previousOutput != nil {
+            if let previousOutput {
                 try writer.update(placing: placing, removing: removing.sorted())
+                output = previousOutput.output.restamped(placed: placing)
             } else {
                 try writer.replaceOutput()
+                output = BuildManifest.OutputState.current(options.output)
             }
-            output = BuildManifest.OutputState.current(options.output)
         }
         summary.filesWritten = placing.count + removing.count
 
-        timings.lap("w.commit")
+        timings.lap("write.commit")
         // Remember all this for the next build. A manifest that cannot be written only makes
         // the next build slower.
         var manifest = BuildManifest(
             engineKey: engine, globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
             output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
-        var imagePaths: Set<String> = []
-        for entry in entries {
-            imagePaths.insert(entry.image.path)
-            imagePaths.formUnion(entry.bodyImages)
-        }
-        for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { plansArchive?.sourceStamp($0) }) {
-            if let record {
-                manifest.sources[path] = .value(record)
-            } else if let range = plansArchive?.sourceRanges[path] {
-                manifest.sources[path] = .copied(range)
+        // The same files as last time (no content file or theme file added or removed, no
+        // picture named or no longer named): the watch is the last one, stamps renewed, and
+        // unless a picture was planned afresh, so are the plans.
+        let sameFiles = previous != nil && scan.listedBefore && check?.foldersUnchanged(under: scan.theme.directory.path) == true
+            && processed.entries.allSatisfy { path, fresh in
+                archiveEntries[path].map { $0.entry.image.path == fresh.entry.image.path && $0.entry.bodyImages == fresh.entry.bodyImages } ?? false
+            }
+        if sameFiles, !planner.madeNewPlans, let plansArchive {
+            manifest.sources = plansArchive.sourceRanges.mapValues { .copied($0) }
+        } else {
+            var imagePaths: Set<String> = []
+            for entry in entries {
+                imagePaths.insert(entry.image.path)
+                imagePaths.formUnion(entry.bodyImages)
+            }
+            for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { plansArchive?.sourceStamp($0) }) {
+                if let record {
+                    manifest.sources[path] = .value(record)
+                } else if let range = plansArchive?.sourceRanges[path] {
+                    manifest.sources[path] = .copied(range)
+                }
             }
         }
-        timings.lap("w.sources")
-        manifest.watch = watch(scan: scan, images: imagePaths, planner: planner, output: output)
+        timings.lap("write.manifest")
+        manifest.watch = (sameFiles ? check?.renewed(outputFolders: output.folders) : nil)
+            ?? watch(scan: scan, entries: entries, planner: planner, output: output)
         manifest.watch?.pages = pages.count
         manifest.watch?.images = changes.count
-        timings.lap("w.watch")
+        timings.lap("write.manifest")
         try? manifest.save(to: options.cache, previous: archive)
-        timings.lap("write")
+        timings.lap("write.manifest")
         summary.seconds = Date().timeIntervalSince(started)
         summary.timings = timings
         return summary

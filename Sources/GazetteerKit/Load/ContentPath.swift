@@ -32,6 +32,34 @@ struct ContentPath: Sendable {
         return .success(candidate)
     }
 
+    /// The site-relative path `written` names from the content file at site-relative `from`,
+    /// worked out on the text alone, or nil when the text is not a plain relative or
+    /// `/`-rooted path of letters, digits, `-`, `_`, `.` and `/`, or climbs out of the site.
+    /// For a file known to be a regular file in real folders, `resolve` would give the same.
+    static func lexical(_ written: String, from: String) -> String? {
+        var parts: [Substring]
+        if written.hasPrefix("/") {
+            parts = ["content"]
+        } else {
+            parts = from.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        }
+        for part in written.split(separator: "/", omittingEmptySubsequences: false).dropFirst(written.hasPrefix("/") ? 1 : 0) {
+            guard !part.isEmpty, part.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }) else { return nil }
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
     /// `url` as a path relative to the site folder (`content/cities/madrid.md`).
     func siteRelative(_ url: URL) -> String {
         String(url.standardizedFileURL.path.dropFirst(root.path.count).drop(while: { $0 == "/" }))

@@ -7,6 +7,17 @@ extension SiteLoader {
         var path: String
         var kind: ContentEntry.Kind
         var stamp: FileStamp?
+        /// From the file name, and the page it gives.
+        var slug: String
+        var outputPath: String
+
+        init(path: String, kind: ContentEntry.Kind, stamp: FileStamp?) {
+            self.path = path
+            self.kind = kind
+            self.stamp = stamp
+            slug = ContentEntry.slug(ofPath: path)
+            outputPath = ContentEntry.outputPath(kind: kind, slug: slug)
+        }
     }
 
     /// The site folder as an incremental build first sees it: the content files by name and
@@ -19,6 +30,11 @@ extension SiteLoader {
         /// Countries, then cities, each sorted by file name.
         var content: [ScannedFile]
         var theme: Theme
+        /// Content files that are regular files (not symlinks) in `content/countries` and
+        /// `content/cities`, themselves real folders in a real `content/`.
+        var plainFiles: Set<String> = []
+        /// True when both content folders were known unchanged, so not listed again.
+        var listedBefore = false
         /// The settings file, the content folders, the theme's files and folders, as they were
         /// before they were read (see `InputWatch`).
         var watched: [(path: String, state: InputWatch.State?)]
@@ -28,7 +44,9 @@ extension SiteLoader {
     /// file or template, and a default theme that cannot be unpacked. With `prior` (the
     /// previous build's watch, just checked), an unchanged content folder is not listed again
     /// and stamps already taken are not taken again.
-    static func scan(root: URL, cacheDirectory: URL, prior: InputWatch.Check? = nil) throws(DiagnosticList) -> Scan {
+    static func scan(root: URL, cacheDirectory: URL, prior: InputWatch.Check? = nil, knownStamps: [String: FileStamp] = [:])
+        throws(DiagnosticList) -> Scan
+    {
         let root = root.resolvingSymlinksInPath().standardizedFileURL
         var errors: [Diagnostic] = []
         guard isDirectory(root.appending(path: "content")) else {
@@ -40,8 +58,9 @@ extension SiteLoader {
         for path in ["gazetteer.yaml", "templates", "content"] {
             watched.append((root.path + "/" + path, InputWatch.state(of: root.path + "/" + path)))
         }
-        let known = prior?.fileStamps() ?? [:]
+        let known = knownStamps
         var content: [ScannedFile] = []
+        var listedBefore = true
         for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
             let path = root.path + "/" + folder
             let names: [String]
@@ -49,6 +68,7 @@ extension SiteLoader {
                 watched.append((path, state))
                 names = listed
             } else {
+                listedBefore = false
                 watched.append((path, InputWatch.state(of: path)))
                 names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             }
@@ -77,7 +97,13 @@ extension SiteLoader {
             }
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
-        return Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+        var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+        scan.listedBefore = listedBefore && prior != nil
+        let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
+        if folders.allSatisfy({ folder in watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true } }) {
+            scan.plainFiles = Set(content.filter { $0.stamp != nil }.map(\.path))
+        }
+        return scan
     }
 
     /// The states of a folder and of everything in it.

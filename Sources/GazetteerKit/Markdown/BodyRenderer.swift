@@ -10,6 +10,9 @@ struct BodyRenderer {
     var pages: [String: String]
     var planner: ImagePlanner
     var options: MarkdownOptions
+    /// Content files known to be regular files in real folders (not symlinks): a link to
+    /// one of them is resolved on its text alone, without asking the file system.
+    var plainFiles: Set<String> = []
 
     /// Renders the body of `file`, whose page is written at `outputPath`.
     func render(_ document: FrontMatterDocument, of file: SourceFile, outputPath: String,
@@ -38,8 +41,12 @@ struct BodyRenderer {
         guard !destination.isEmpty, !destination.hasPrefix("#"), !destination.contains(":"),
               !destination.hasPrefix("//") else { return nil }
         let (pathPart, fragment) = split(destination)
-        let path = pathPart.removingPercentEncoding ?? pathPart
+        let path = pathPart.contains("%") ? pathPart.removingPercentEncoding ?? pathPart : pathPart
         guard path.hasSuffix(".md") else { return nil }
+        if let target = ContentPath.lexical(path, from: file.path), plainFiles.contains(target), let page = pages[target] {
+            links.append(target)
+            return PagePath.relative(from: outputPath, to: page) + fragment
+        }
         switch paths.resolve(path, from: file.path) {
         case .success(let url):
             let target = paths.siteRelative(url)

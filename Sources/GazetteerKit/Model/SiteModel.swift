@@ -37,6 +37,11 @@ struct SiteModel: Sendable {
 
     func cityCount(of country: Country) -> Int { citiesOfCountry[country.slug]?.count ?? 0 }
 
+    /// The positions in `cities` of the cities of the country at `slug`, and the position
+    /// in `countries` of the country at `slug`.
+    func cityIndexes(ofCountry slug: String) -> [Int] { citiesOfCountry[slug] ?? [] }
+    func countryIndex(_ slug: String) -> Int? { countryIndex[slug] }
+
     func cities(of country: Country) -> [City] { (citiesOfCountry[country.slug] ?? []).map { cities[$0] } }
 
     /// Gallery sections: configured continents in order, each with its countries; empty ones left out.

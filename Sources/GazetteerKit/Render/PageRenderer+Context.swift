@@ -38,11 +38,9 @@ extension PageRenderer {
                 return .object(value)
             })
         case .country:
-            if case .country(let subject) = page.subject {
-                values["country"] = country(subject, from: page.path, images: images, withCities: true)
-            }
+            values["country"] = country(model.countries[page.index], from: page.path, images: images, withCities: true)
         case .city:
-            if case .city(let subject) = page.subject { values["city"] = city(subject, from: page.path, images: images) }
+            values["city"] = city(model.cities[page.index], from: page.path, images: images)
         case .notFound, .sitemap:
             break
         }

@@ -19,8 +19,12 @@ struct PageRenderer: Sendable {
             Page(kind: .flags, path: "flags/index.html", title: "Flags"),
             Page(kind: .notFound, path: "404.html", title: "Page not found"),
         ]
-        pages += model.countries.map { Page(kind: .country, path: $0.outputPath, title: $0.name, subject: .country($0)) }
-        pages += model.cities.map { Page(kind: .city, path: $0.outputPath, title: $0.name, subject: .city($0)) }
+        pages += model.countries.enumerated().map { index, country in
+            Page(kind: .country, path: country.outputPath, title: country.name, index: index)
+        }
+        pages += model.cities.enumerated().map { index, city in
+            Page(kind: .city, path: city.outputPath, title: city.name, index: index)
+        }
         return pages
     }
 

@@ -32,6 +32,14 @@ final class ImagePlanner: @unchecked Sendable {
     private var stamps: [String: FileStamp?] = [:]
     /// Plans made or reused in this build, with the stamp taken before planning.
     private var current: [String: KnownSource] = [:]
+    private var planned = false
+
+    /// Whether this build planned a picture afresh (read and hashed it).
+    var madeNewPlans: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return planned
+    }
 
     private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
     private var made: Result<Thumbnailer, ThumbnailError>?
@@ -99,6 +107,9 @@ final class ImagePlanner: @unchecked Sendable {
             if let stamp, let record = known(path), record.stamp == stamp, let plan = record.plans[planKey] {
                 result = .success(plan)
             } else {
+                lock.lock()
+                planned = true
+                lock.unlock()
                 let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
                 do throws(ThumbnailError) {
                     result = .success(try thumbnailer().plan(request))

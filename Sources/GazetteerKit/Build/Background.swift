@@ -1,0 +1,21 @@
+import Foundation
+
+/// A value computed on another thread while the build goes on, waited for when needed.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    /// The value, once computed.
+    var value: Value {
+        done.wait()
+        done.signal()
+        return result!
+    }
+}
