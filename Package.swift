@@ -41,5 +41,8 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),
         .testTarget(name: "GazetteerKitTests", dependencies: ["GazetteerKit"]),
+
+        // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
+        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails"]),
     ]
 )

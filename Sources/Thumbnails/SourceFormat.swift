@@ -19,9 +19,17 @@ enum SourceFormat: String, Sendable {
         return lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
     }
 
+    /// gzip's magic number. Compressed SVG is refused: its size limit would mean nothing.
+    static let gzipMagic: [UInt8] = [0x1F, 0x8B]
+
     /// The format of a file named `name` starting with `bytes`, or a message saying why it is refused.
     static func identify(name: String, bytes: [UInt8]) -> Result<SourceFormat, Refusal> {
-        if isSVGName(name) { return .success(.svg) }
+        if isSVGName(name) {
+            if bytes.starts(with: gzipMagic) {
+                return .failure(Refusal("compressed SVG is not accepted (its size limit would not hold); save it uncompressed"))
+            }
+            return .success(.svg)
+        }
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
         }

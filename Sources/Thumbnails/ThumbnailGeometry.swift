@@ -38,18 +38,27 @@ enum ThumbnailGeometry {
         }
     }
 
-    /// The sizes for every scale of `spec`, smallest first. A scale that comes out no larger
-    /// than the one before it (the source is too small) is left out.
+    /// The sizes for every scale of `spec`, smallest first. Each scale is exactly `scale` times
+    /// the 1x size (so the candidates of a srcset line up pixel for pixel) when the source is
+    /// large enough; otherwise it is as large as the source allows, and a scale that comes out
+    /// no larger than the one before it is left out.
     static func plan(
         source: PixelSize, spec: ThumbnailSpec, vector: Bool
     ) -> (sizes: [(scale: Int, size: PixelSize)], limited: Bool) {
+        let box = PixelSize(width: spec.width, height: spec.height)
+        let mayEnlarge = vector || spec.allowUpscale
+        // The 1x size the box asks for, whether or not the source can give it.
+        let unit = output(source: source, box: box, mode: spec.mode, vector: true, allowUpscale: true).size
         var sizes: [(scale: Int, size: PixelSize)] = []
         var limited = false
         for scale in Set(spec.scales).sorted() {
-            let box = PixelSize(width: spec.width, height: spec.height).scaled(by: scale)
-            let (size, short) = output(
-                source: source, box: box, mode: spec.mode, vector: vector, allowUpscale: spec.allowUpscale)
-            limited = limited || short
+            var size = unit.scaled(by: scale)
+            if !mayEnlarge && (size.width > source.width || size.height > source.height) {
+                let (reachable, short) = output(
+                    source: source, box: box.scaled(by: scale), mode: spec.mode, vector: false, allowUpscale: false)
+                size = reachable
+                limited = limited || short
+            }
             if let last = sizes.last, last.size == size { continue }
             sizes.append((scale, size))
         }

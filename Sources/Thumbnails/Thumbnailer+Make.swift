@@ -9,7 +9,9 @@ extension Thumbnailer {
     /// Makes every planned image not already in the cache, many sources at once across the
     /// cores (one libvips thread each). Each source is decoded once for all its scales. Each
     /// file is written under a temporary name and renamed into place when complete.
-    public func make(_ plans: [ThumbnailPlan]) -> ThumbnailBatchReport {
+    /// `progress`, if given, hears (sources done, sources to make) as jobs finish, from any thread.
+    public func make(_ plans: [ThumbnailPlan],
+                     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> ThumbnailBatchReport {
         var report = ThumbnailBatchReport()
         var jobs: [(plan: ThumbnailPlan, missing: [PlannedImage])] = []
         var claimed: Set<String> = []
@@ -26,11 +28,13 @@ extension Thumbnailer {
         }
 
         let outcomes = Locked([Result<Int, ThumbnailError>?](repeating: nil, count: jobs.count))
+        let finished = Locked(0)
         let work = jobs
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
             let job = work[index]
             let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(job.plan, making: job.missing) }
             outcomes.withLock { $0[index] = outcome }
+            if let progress { progress(finished.withLock { $0 += 1; return $0 }, work.count) }
         }
         for outcome in outcomes.withLock({ $0 }) {
             switch outcome {

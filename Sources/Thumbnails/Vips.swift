@@ -23,7 +23,7 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3; jpeg q82 optimised; webp q80; avif q55; png z6; opaque alpha dropped"
+    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; opaque alpha dropped"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
         switch format {
@@ -39,6 +39,13 @@ enum Vips {
     static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var out = [CChar](repeating: 0, count: 65)
         gz_sha256_hex(bytes.baseAddress, bytes.count, &out)
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// SHA-256 by GLib's GChecksum alone, to check the fast path against.
+    static func sha256HexByGLib(_ bytes: UnsafeRawBufferPointer) -> String {
+        var out = [CChar](repeating: 0, count: 65)
+        gz_sha256_hex_glib(bytes.baseAddress, bytes.count, &out)
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -102,21 +109,24 @@ enum Vips {
         case .svg:
             let widthFactor = Double(planned.width) / Double(recipe.source.width)
             let heightFactor = Double(planned.height) / Double(recipe.source.height)
-            svgScale = max(widthFactor, heightFactor)
+            // A hair over, so that the drawing covers the pixels kept below.
+            svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
             try checkSVGScale(svgScale, source: recipe.source)
         case .jpeg, .webp:
-            let factor = min(
-                Double(recipe.source.width) / Double(planned.width),
-                Double(recipe.source.height) / Double(planned.height))
-            shrink = factor >= 16 ? 8 : factor >= 8 ? 4 : factor >= 4 ? 2 : 1
+            // Decoders shrink by powers of two far faster than any resampler; go as far as
+            // leaves at least the size needed (or a pixel or two short, padded later).
+            // (Counting whole blocks only: libvips trips over a shrink leaving less than a pixel.)
+            shrink = [8, 4, 2].first { factor in
+                nearlyCovers(recipe.source.width / factor, planned.width)
+                    && nearlyCovers(recipe.source.height / factor, planned.height)
+            } ?? 1
         case .png:
             break
         }
-        let loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
+        var loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
         let orientation = recipe.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
         let swap = (5...8).contains(orientation)
-        let stored = loaded.size
-        let shown = swap ? stored.transposed : stored
+        var stored = loaded.size
         if recipe.format == .svg {
             // libvips ignores a scale outside its range (with only a warning) and would
             // render at full size: refuse anything but the size asked for.
@@ -129,7 +139,20 @@ enum Vips {
                     message: "the SVG would render at \(stored) instead of about \(expected); refusing it",
                     retry: false)
             }
+            // libvips rounds the canvas up: a last row or column the drawing only partly
+            // covers would come out partly transparent. Keep the covered pixels.
+            let covered = PixelSize(
+                width: min(stored.width, max(1, Int((Double(recipe.source.width) * svgScale).rounded(.down)))),
+                height: min(stored.height, max(1, Int((Double(recipe.source.height) * svgScale).rounded(.down)))))
+            if covered != stored {
+                let canvas = loaded
+                loaded = try image("cannot crop the image") {
+                    gz_crop(canvas.pointer, $0, 0, 0, Int32(covered.width), Int32(covered.height))
+                }
+                stored = covered
+            }
         }
+        let shown = swap ? stored.transposed : stored
 
         // Resample in the stored orientation (streaming), convert to sRGB, decode into memory
         // once, then rotate upright and crop.
@@ -159,8 +182,14 @@ enum Vips {
                 gz_crop_attention(upright.pointer, $0, Int32(largest.width), Int32(largest.height))
             }
         }
-        let master = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(cropped.pointer, $0) }
+        guard let settled = gz_copy_memory(cropped.pointer) else { throw libraryFailure("cannot crop the image") }
+        let croppedInMemory = Image(settled)
+        let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(croppedInMemory.pointer, $0) }
+        // Every output is derived from this one, in memory (a new reference when it already is).
+        guard let largestInMemory = gz_copy_memory(opaque.pointer) else { throw libraryFailure("cannot process the image") }
+        let master = Image(largestInMemory)
         try checkSize(master, largest)
+        gz_strip_metadata(master.pointer)
 
         for output in recipe.outputs {
             let picture = output.size == largest
@@ -173,6 +202,11 @@ enum Vips {
                 throw libraryFailure("cannot encode \(output.format.rawValue.uppercased())")
             }
         }
+    }
+
+    /// Whether `have` pixels are enough for `want`: as many, or at most 2 fewer (and 1%).
+    private static func nearlyCovers(_ have: Int, _ want: Int) -> Bool {
+        have >= want || (want - have <= 2 && (want - have) * 100 <= want)
     }
 
     /// The SVG scales libvips honours (outside them it warns and renders at scale 1).

@@ -40,8 +40,11 @@ char *gz_exclusive_end(void);
 char *gz_error_take(void);
 void gz_free(void *p);
 
-/* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]. */
+/* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]:
+ * by the processor's SHA instructions where it has them, else by GLib's
+ * GChecksum (gz_sha256_hex_glib, always GLib, is there to compare). */
 void gz_sha256_hex(const void *data, size_t length, char *out);
+void gz_sha256_hex_glib(const void *data, size_t length, char *out);
 
 /* Loaders, from memory (the caller keeps the buffer alive while the image
  * lives). They read the header only; pixels are decoded on demand.
@@ -70,9 +73,13 @@ int gz_autorot(VipsImage *in, VipsImage **out);
 int gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
 /* libvips' attention-based crop to width x height. */
 int gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height);
-/* Drop the alpha band when every pixel is opaque (else a plain copy). */
+/* Drop the alpha band when every pixel is (all but) opaque, else copy. */
 int gz_drop_opaque_alpha(VipsImage *in, VipsImage **out);
-/* Save with all metadata stripped. quality is 1..100 (ignored for PNG). */
+/* Remove every metadata item (EXIF, XMP, IPTC, ICC, comments...) from an
+ * image we own, in place: not every saver honours "strip" in 8.14. */
+void gz_strip_metadata(VipsImage *image);
+/* Save, asking the saver to strip metadata too. quality is 1..100 (ignored
+ * for PNG). */
 int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality);
 
 /* Test fixtures: a noisy, blurred colour picture (seeded, so each seed gives

@@ -11,6 +11,8 @@ public struct BuildOptions: Sendable {
     /// False for `gazetteer check`: every validation runs (thumbnails are made into the
     /// cache, so broken pictures are found), but the output folder is not touched.
     public var writeOutput: Bool
+    /// Hears how far long stages are (pages rendered, thumbnails made), for a progress line.
+    public var progress: BuildProgress?
 
     public init(source: URL, output: URL? = nil, cache: URL? = nil, writeOutput: Bool = true) {
         self.writeOutput = writeOutput

@@ -151,7 +151,10 @@ public enum SiteBuild {
         let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
         let staged = StagedFiles()
         let sitemapPages = pages.filter { $0.kind != .sitemap }
+        let pagesDone = ServeLock(0)
+        let progress = options.progress
         let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
+            if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
             guard let writer else { return }
             if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
                 return
@@ -194,7 +197,9 @@ public enum SiteBuild {
                 writer?.discard()
                 throw DiagnosticList([Diagnostic(error.message, at: SourceLocation(path: error.path))])
             }
-            report = thumbnailer!.make(plans)
+            var onMade: (@Sendable (Int, Int) -> Void)?
+            if let progress { onMade = { done, total in progress.update("thumbnails", done, total) } }
+            report = thumbnailer!.make(plans, progress: onMade)
         }
         if !report.errors.isEmpty {
             writer?.discard()

@@ -8,11 +8,11 @@ extension CommandLineTool {
     free one) and rebuilds when anything in content/, templates/ or gazetteer.yaml
     changes. Open pages reload by themselves after a successful rebuild; errors show in
     the terminal and over the page, and the last good site stays served. Only loopback is
-    served unless --host names another address. Ctrl-C stops.
+    served unless --host names another address. -q/--quiet prints errors only. Ctrl-C stops.
     """
 
     static func serve(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--output", "--cache", "--port", "--host"], flags: ["--help", "-h"])
+        var arguments = Arguments(valued: ["--source", "--output", "--cache", "--port", "--host"], flags: ["--help", "-h", "--quiet", "-q"])
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -32,7 +32,8 @@ extension CommandLineTool {
         let options = BuildOptions(
             source: folder(arguments.value("--source")) ?? currentFolder,
             output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
-        let session = ServeSession(options: options, host: host, port: port, output: output)
+        let quiet = arguments.has("--quiet") || arguments.has("-q")
+        let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output)
         let bound: Int
         do throws(ServeError) {
             bound = try session.start()

@@ -30,6 +30,7 @@ public enum CommandLineTool {
       --source DIR   the site folder (default: .)
       --output DIR   where the site goes (default: DIR/site)
       --cache DIR    the thumbnail cache (default: DIR/.gazetteer-cache)
+      -q, --quiet    print errors only
       --timings      print the time each stage took
       -h, --help     show this help
     """
@@ -68,7 +69,7 @@ public enum CommandLineTool {
     }
 
     static func build(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--output", "--cache"], flags: ["--help", "-h", "--timings"])
+        var arguments = Arguments(valued: ["--source", "--output", "--cache"], flags: ["--help", "-h", "--timings", "--quiet", "-q"])
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -85,9 +86,11 @@ public enum CommandLineTool {
         }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func folder(_ path: String?) -> URL? { path.map { URL(fileURLWithPath: $0, relativeTo: cwd) } }
-        let options = BuildOptions(
+        var options = BuildOptions(
             source: folder(arguments.value("--source")) ?? cwd,
             output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
+        let output = arguments.has("--quiet") || arguments.has("-q") ? output.quiet : output
+        options.progress = output.buildProgress
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
             output.print(summary.description)

@@ -50,6 +50,8 @@ public final class ServeSession: Sendable {
             let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
             output.print("Changed: \(shown)")
         }
+        var options = self.options
+        options.progress = output.buildProgress
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
             output.print(summary.description)

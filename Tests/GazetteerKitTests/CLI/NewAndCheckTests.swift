@@ -75,4 +75,17 @@ final class NewAndCheckTests: XCTestCase {
         XCTAssertTrue(broken.err.contains("2 problems found"), broken.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path))
     }
+
+    func testQuietPrintsErrorsOnly() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        let quiet = site.build(["--quiet"])
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.out + quiet.err, "")
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japn\n---\n")
+        let broken = site.build(["-q"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.out, "")
+        XCTAssertTrue(broken.err.contains("content/cities/osaka.md:3:10: unknown country \"japn\""), broken.err)
+    }
 }

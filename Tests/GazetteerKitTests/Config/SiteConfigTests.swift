@@ -1,0 +1,68 @@
+import Thumbnails
+import XCTest
+@testable import GazetteerKit
+
+/// gazetteer.yaml: defaults, overrides, and every mistake located.
+final class SiteConfigTests: XCTestCase {
+    private func parse(_ yaml: String) throws -> SiteConfig {
+        try SiteConfig.parse(YAMLParser.parse(yaml, path: "gazetteer.yaml"))
+    }
+
+    private func errors(_ yaml: String) -> [String] {
+        do {
+            _ = try parse(yaml)
+            return []
+        } catch let list as DiagnosticList {
+            return list.diagnostics.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    func testDefaultsWhenEmpty() throws {
+        let config = try parse("")
+        XCTAssertEqual(config.title, "Gazetteer")
+        XCTAssertNil(config.baseURL)
+        XCTAssertEqual(config.continents.map(\.heading).prefix(6), ["African Flags", "Asian Flags", "Australasian Flags",
+                                                                     "European Flags", "North American Flags", "South American Flags"])
+        XCTAssertEqual(config.presets["table"]?.width, 115)
+        XCTAssertEqual(config.presets["card"]?.mode, .fill(.centre))
+        XCTAssertFalse(config.markdown.unsafe)
+    }
+
+    func testOverrides() throws {
+        let config = try parse("""
+            title: Atlas
+            base_url: https://example.org/atlas
+            continents:
+              - {name: Europe, heading: Flags of Europe}
+              - name: Asia
+            thumbnails:
+              table: {width: 200, height: 100, mode: fit, format: webp}
+              hero: {width: 800, height: 400, mode: fill-attention, scales: [1, 2, 3]}
+            markdown: {unsafe: true}
+            """)
+        XCTAssertEqual(config.title, "Atlas")
+        XCTAssertEqual(config.baseURL, "https://example.org/atlas/")
+        XCTAssertEqual(config.continents.map(\.heading), ["Flags of Europe", "Asia Flags"])
+        XCTAssertEqual(config.continents.map(\.slug), ["europe", "asia"])
+        XCTAssertEqual(config.presets["table"], ThumbnailSpec(width: 200, height: 100, mode: .fit, format: .webp))
+        XCTAssertEqual(config.presets["hero"]?.scales, [1, 2, 3])
+        XCTAssertEqual(config.presets["hero"]?.mode, .fill(.attention))
+        XCTAssertEqual(config.presets["gallery"]?.width, 88, "presets not named keep their defaults")
+        XCTAssertTrue(config.markdown.unsafe)
+    }
+
+    func testMistakesAreLocated() {
+        XCTAssertEqual(errors("titel: x\n"), ["gazetteer.yaml:1:1: unknown setting \"titel\" (did you mean \"title\"?)"])
+        XCTAssertEqual(errors("base_url: example.org\n"), ["gazetteer.yaml:1:11: base_url must start with http:// or https://"])
+        XCTAssertEqual(errors("thumbnails:\n  table: {width: 0, height: 75}\n"),
+                       ["gazetteer.yaml:2:18: width must be a whole number of pixels from 1 to 4000"])
+        XCTAssertEqual(errors("thumbnails:\n  table: {mode: stretch}\n"),
+                       ["gazetteer.yaml:2:17: mode must be fit, fill or fill-attention, not \"stretch\""])
+        XCTAssertEqual(errors("markdown: {unsafe: yes}\n"), ["gazetteer.yaml:1:20: unsafe must be true or false"])
+        XCTAssertEqual(errors("continents:\n  - {name: Asia}\n  - {name: Asia}\n"),
+                       ["gazetteer.yaml:3:5: continent \"Asia\" is listed twice"])
+    }
+}
+

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+@_spi(Fixtures) @testable import Thumbnails
+
+/// Many plans at once, across the cores, with broken sources among them.
+final class BatchTests: XCTestCase {
+    func testAParallelBatchMakesEverythingAndNamesEachBrokenSourceWithItsOwnCause() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        let card = ThumbnailSpec(width: 250, height: 188, mode: .fill(.attention))
+        let flag = ThumbnailSpec(width: 115, height: 75, mode: .fit)
+        var plans: [ThumbnailPlan] = []
+        for index in 0..<24 {
+            let photo = try space.photo("city\(index).jpg", width: 1000, height: 750, seed: index)
+            plans.append(try thumbnailer.plan(ThumbnailRequest(source: photo, spec: card, stem: "city\(index)")))
+            let svg = space.write("flag\(index).svg", TestSVG.flag(viewBox: (3 + index % 3, 2)))
+            plans.append(try thumbnailer.plan(ThumbnailRequest(source: svg, spec: flag, stem: "flag\(index)")))
+        }
+        // Broken ones whose headers are fine, so they fail while the others are being made.
+        let whole = space.bytes(try space.photo("whole.jpg", width: 1000, height: 750, seed: 99))
+        let cut = space.write("cut.jpg", bytes: Array(whole.prefix(whole.count / 3)))
+        var png = TestPNG.image(width: 400, height: 300, pixel: [1, 2, 3])
+        png[TestPNG.crcOffset(of: "IDAT", in: png)!] ^= 0x55
+        let crc = space.write("crc.png", bytes: png)
+        for (index, broken) in [cut, crc, cut, crc].enumerated() {
+            plans.insert(try thumbnailer.plan(ThumbnailRequest(source: broken, spec: card, stem: "b\(index)")), at: index * 12)
+        }
+
+        let report = thumbnailer.make(plans)
+        XCTAssertEqual(report.made, 96)
+        XCTAssertEqual(report.reused, 0)
+        XCTAssertEqual(report.errors.count, 4)
+        for error in report.errors {
+            switch error.path {
+            case cut.path:
+                XCTAssertTrue(error.message.contains("Premature end"), error.message)
+                XCTAssertFalse(error.message.contains("CRC"), error.message)
+            case crc.path:
+                XCTAssertTrue(error.message.contains("CRC error"), error.message)
+                XCTAssertFalse(error.message.contains("Premature"), error.message)
+            default:
+                XCTFail("unexpected error \(error)")
+            }
+        }
+        let made = Set(space.cacheContents())
+        for plan in plans where plan.request.source != cut && plan.request.source != crc {
+            XCTAssertTrue(plan.images.allSatisfy { made.contains($0.fileName) })
+        }
+        XCTAssertEqual(made.count, 96, "no temporary files left")
+    }
+
+    func testPlanningFromManyThreadsAgrees() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        let sources = try (0..<6).map { try space.photo("p\($0).jpg", width: 640, height: 480, seed: $0) }
+        let spec = ThumbnailSpec(width: 120, height: 90, mode: .fill(.centre))
+        let expected = try sources.map { try thumbnailer.plan(ThumbnailRequest(source: $0, spec: spec, stem: "p")) }
+        let fresh = try space.thumbnailer()
+        let results = Locked([ThumbnailPlan?](repeating: nil, count: 60))
+        DispatchQueue.concurrentPerform(iterations: 60) { index in
+            let plan = try? fresh.plan(ThumbnailRequest(source: sources[index % 6], spec: spec, stem: "p"))
+            results.withLock { $0[index] = plan }
+        }
+        XCTAssertEqual(results.withLock { $0 }, (0..<60).map { expected[$0 % 6] })
+    }
+
+    func testTheSamePlanTwiceInABatchIsMadeOnce() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        let source = try space.photo("p.jpg", width: 640, height: 480)
+        let plan = try thumbnailer.plan(ThumbnailRequest(
+            source: source, spec: ThumbnailSpec(width: 120, height: 90, mode: .fit), stem: "p"))
+        let report = thumbnailer.make([plan, plan, plan])
+        XCTAssertEqual([report.made, report.reused, report.errors.count], [2, 4, 0])
+    }
+}
