@@ -8,7 +8,6 @@ final class ManifestArchive: @unchecked Sendable {
     let watch: InputWatch?
     let engineKey: String
     let globalKey: String
-    let templatesKey: String
     let output: BuildManifest.OutputState
     let imageCount: Int
     let assets: [String: FileStamp]
@@ -19,8 +18,6 @@ final class ManifestArchive: @unchecked Sendable {
     private(set) var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
     private var head: ManifestCoding.Head
 
-    private let lock = NSLock()
-    private var sourceMemo: [String: ImagePlanner.KnownSource?] = [:]
 
     /// The manifest in `cache`, decoded up to its watch; nil when there is none or it is not
     /// one this version wrote.
@@ -32,8 +29,8 @@ final class ManifestArchive: @unchecked Sendable {
     private init?(_ bytes: [UInt8]) {
         guard let head = ManifestCoding.readHead(bytes) else { return nil }
         self.bytes = bytes
-        (watch, engineKey, globalKey, templatesKey, output, imageCount, assets) =
-            (head.watch, head.engineKey, head.globalKey, head.templatesKey, head.output, head.imageCount, head.assets)
+        (watch, engineKey, globalKey, output, imageCount, assets) =
+            (head.watch, head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
         self.head = head
     }
 
@@ -69,19 +66,10 @@ final class ManifestArchive: @unchecked Sendable {
         return result
     }
 
-    /// The plans the previous build kept for the source at `path`.
+    /// The plans the previous build kept for the source at `path` (decoded each time: the
+    /// planner keeps what it uses).
     func source(_ path: String) -> ImagePlanner.KnownSource? {
-        lock.lock()
-        if let known = sourceMemo[path] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let decoded = sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0) }
-        lock.lock()
-        sourceMemo[path] = decoded
-        lock.unlock()
-        return decoded
+        sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0) }
     }
 
     /// The stamp the source at `path` had when its plans were made (without decoding them).
@@ -97,14 +85,5 @@ final class ManifestArchive: @unchecked Sendable {
     func images(ofPage path: String) -> [String] {
         guard let range = pages[path]?.range else { return [] }
         return ManifestCoding.page(bytes, range)?.images ?? []
-    }
-
-    /// Every thumbnail in the output: those the pages show and those inside bodies.
-    func allImages(entries: [String: BuildManifest.StampedEntry]) -> Set<String> {
-        var names: Set<String> = []
-        names.reserveCapacity(imageCount)
-        for path in pages.keys { names.formUnion(images(ofPage: path)) }
-        for stamped in entries.values { names.formUnion(stamped.entry.bodyImageFiles) }
-        return names
     }
 }

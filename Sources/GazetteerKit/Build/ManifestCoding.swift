@@ -13,7 +13,6 @@ enum ManifestCoding {
         var watch: InputWatch?
         var engineKey: String
         var globalKey: String
-        var templatesKey: String
         var output: BuildManifest.OutputState
         var imageCount: Int
         var assets: [String: FileStamp]
@@ -25,15 +24,17 @@ enum ManifestCoding {
 
     // MARK: Writing
 
-    static func encode(_ manifest: BuildManifest, previous: ManifestArchive?) -> [UInt8] {
-        var w = ByteWriter(capacity: (previous?.bytes.count ?? 1 << 20) + (1 << 16))
+    /// Writes the manifest in pieces of about a megabyte, handed to `flush` (so that a large
+    /// manifest is never held whole in memory).
+    static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) {
+        let piece = 1 << 20
+        var w = ByteWriter(capacity: piece + (1 << 16))
         w.raw(magic)
         w.uint(UInt64(BuildManifest.formatVersion))
         w.bool(manifest.watch != nil)
         w.block { manifest.watch?.encode(into: &$0) }
         w.string(manifest.engineKey)
         w.string(manifest.globalKey)
-        w.string(manifest.templatesKey)
         w.string(manifest.output.path)
         w.uint(UInt64(manifest.output.folders.count))
         for (folder, stamp) in manifest.output.folders {
@@ -49,6 +50,10 @@ enum ManifestCoding {
         func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
             w.uint(UInt64(records.count))
             for (key, record) in records {
+                if w.bytes.count >= piece {
+                    flush(w.bytes)
+                    w = ByteWriter(capacity: piece + (1 << 16))
+                }
                 switch record {
                 case .copied(let range):
                     w.uint(UInt64(range.count))
@@ -80,7 +85,7 @@ enum ManifestCoding {
             strings(page.bodies, into: &w)
             strings(page.images, into: &w)
         }
-        return w.bytes
+        flush(w.bytes)
     }
 
     private static func strings(_ values: [String], into w: inout ByteWriter) {
@@ -181,7 +186,6 @@ enum ManifestCoding {
         let watch = hasWatch ? InputWatch.decode(from: &watchReader) : nil
         let engineKey = r.string()
         let globalKey = r.string()
-        let templatesKey = r.string()
         let outputPath = r.string()
         var folders: [String: FileStamp] = [:]
         for _ in 0..<r.count() { folders[r.string()] = FileStamp.decode(from: &r) }
@@ -189,7 +193,7 @@ enum ManifestCoding {
         var assets: [String: FileStamp] = [:]
         for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
         var head = Head(
-            watch: watch, engineKey: engineKey, globalKey: globalKey, templatesKey: templatesKey,
+            watch: watch, engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
         head.recordsOffset = r.offset
         return r.failed ? nil : head
@@ -372,5 +376,4 @@ enum ManifestCoding {
 }
 
 extension BuildManifest {
-    func encoded(previous: ManifestArchive?) -> [UInt8] { ManifestCoding.encode(self, previous: previous) }
 }
