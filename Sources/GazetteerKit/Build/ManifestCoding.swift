@@ -10,7 +10,6 @@ enum ManifestCoding {
     private static let magic = Array("gazetteer build manifest\n".utf8)
 
     struct Head {
-        var watch: InputWatch?
         var engineKey: String
         var globalKey: String
         var output: BuildManifest.OutputState
@@ -175,15 +174,20 @@ enum ManifestCoding {
 
     // MARK: Reading
 
-    /// Everything but the records' contents; nil when `bytes` is not a manifest of this version.
-    static func readHead(_ bytes: [UInt8]) -> Head? {
+    /// From the first bytes of a manifest: whether it has a watch, and where the watch's bytes
+    /// are; nil when they are not those of a manifest of this version.
+    static func readPrefix(_ bytes: [UInt8]) -> (hasWatch: Bool, start: Int, length: Int)? {
         guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
         var r = ByteReader(bytes, offset: magic.count)
         guard r.uint() == UInt64(BuildManifest.formatVersion) else { return nil }
         let hasWatch = r.bool()
-        let watchRange = r.skip(r.count())
-        var watchReader = ByteReader(bytes, watchRange)
-        let watch = hasWatch ? InputWatch.decode(from: &watchReader) : nil
+        let length = Int(truncatingIfNeeded: r.uint())
+        return r.failed || length < 0 ? nil : (hasWatch, r.offset, length)
+    }
+
+    /// Everything after the watch but the records' contents.
+    static func readHead(_ bytes: [UInt8], from offset: Int) -> Head? {
+        var r = ByteReader(bytes, offset: offset)
         let engineKey = r.string()
         let globalKey = r.string()
         let outputPath = r.string()
@@ -193,7 +197,7 @@ enum ManifestCoding {
         var assets: [String: FileStamp] = [:]
         for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
         var head = Head(
-            watch: watch, engineKey: engineKey, globalKey: globalKey,
+            engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
         head.recordsOffset = r.offset
         return r.failed ? nil : head

@@ -36,7 +36,7 @@ public enum SiteBuild {
             check = result
         }
         timings.lap("load.watch")
-        if archive?.readRecords() == false { archive = nil }
+        if archive?.load() == false { archive = nil }
         timings.lap("load.index")
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
