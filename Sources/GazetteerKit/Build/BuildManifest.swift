@@ -11,15 +11,13 @@ import Foundation
 /// manifest is read as a `ManifestArchive`; records that did not change are copied from it
 /// byte for byte into the next one.
 struct BuildManifest: Sendable {
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     var engineKey: String
     /// A hash of what every page depends on: settings, theme folder, site folder, the
     /// gazetteer executable. When it changes, nothing of the manifest but plans is reused.
     var globalKey: String
-    /// A hash of every template's name and text.
-    var templatesKey: String
     var output: OutputState
     /// How many thumbnails the output holds.
     var imageCount: Int
@@ -122,16 +120,19 @@ struct BuildManifest: Sendable {
     func save(to cache: URL, previous: ManifestArchive?) throws {
         let target = Self.url(in: cache)
         let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
-        let bytes = encoded(previous: previous)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0, errno != EINTR { break }
-            offset += max(0, written)
+        var complete = true
+        ManifestCoding.encode(self, previous: previous) { bytes in
+            var offset = 0
+            while complete, offset < bytes.count {
+                let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { complete = false }
+                offset += max(0, written)
+            }
         }
-        if close(fd) != 0 || offset < bytes.count || rename(temporary.path, target.path) != 0 {
+        if close(fd) != 0 || !complete || rename(temporary.path, target.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown)
         }

@@ -73,5 +73,4 @@ final class ContentEntry: Sendable {
         kind == .country ? "countries/\(slug).html" : "cities/\(slug).html"
     }
 
-    var outputPath: String { Self.outputPath(kind: kind, slug: slug) }
 }

@@ -14,7 +14,7 @@ struct ImageChanges {
     var count = 0
 
     init(previousOutput: ManifestArchive?, outputEntries: [String: BuildManifest.StampedEntry], entries: [ContentEntry],
-         processed: ContentWork.Outcome, pages: [Page], renderedImages: [String: [String]], output: URL,
+         processed: ContentWork.Outcome, pages: [String], renderedImages: [String: [String]], output: URL,
          nothingDeleted: Bool) {
         guard let previousOutput else {
             for images in renderedImages.values { added.formUnion(images) }
@@ -38,7 +38,7 @@ struct ImageChanges {
         }
         // Pages and bodies of deleted files (none when no content file was removed).
         if !nothingDeleted {
-            let current = Set(pages.map(\.path))
+            let current = Set(pages)
             for path in previousOutput.pages.keys where !current.contains(path) {
                 compare(previousOutput.images(ofPage: path), [])
             }
@@ -52,7 +52,7 @@ struct ImageChanges {
         if !lost.isEmpty {
             var shown: Set<String> = []
             for page in pages {
-                shown.formUnion(renderedImages[page.path] ?? previousOutput.images(ofPage: page.path))
+                shown.formUnion(renderedImages[page] ?? previousOutput.images(ofPage: page))
             }
             for entry in entries { shown.formUnion(entry.bodyImageFiles) }
             removed = lost.subtracting(shown)

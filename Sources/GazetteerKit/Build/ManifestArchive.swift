@@ -1,51 +1,74 @@
 import Foundation
 
-/// The previous build's manifest as read from the cache: the small parts decoded at once,
-/// content entries decoded when the build needs them (every one, unless nothing changed),
-/// plans and page thumbnail lists only when asked for. Thread-safe.
+/// The previous build's manifest as read from the cache: at first only its watch (a build
+/// with nothing to do reads nothing else), then, when `load` is called, the rest: content
+/// entries decoded when the build needs them (every one, unless nothing changed), plans and
+/// page thumbnail lists only when asked for. Thread-safe once loaded.
 final class ManifestArchive: @unchecked Sendable {
-    let bytes: [UInt8]
     let watch: InputWatch?
-    let engineKey: String
-    let globalKey: String
-    let templatesKey: String
-    let output: BuildManifest.OutputState
-    let imageCount: Int
-    let assets: [String: FileStamp]
-    /// Where each record starts and ends in `bytes` (once `readRecords` was called).
+    private let path: String
+    /// Where the part after the watch begins.
+    private let bodyOffset: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var engineKey = ""
+    private(set) var globalKey = ""
+    private(set) var output = BuildManifest.OutputState(path: "", folders: [:])
+    private(set) var imageCount = 0
+    private(set) var assets: [String: FileStamp] = [:]
+    /// Where each record starts and ends in `bytes`.
     private(set) var entryRanges: [String: Range<Int>] = [:]
     private(set) var sourceRanges: [String: Range<Int>] = [:]
     /// Each page's key, the bodies it read, and where its record is.
     private(set) var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
-    private var head: ManifestCoding.Head
 
-    private let lock = NSLock()
-    private var sourceMemo: [String: ImagePlanner.KnownSource?] = [:]
-
-    /// The manifest in `cache`, decoded up to its watch; nil when there is none or it is not
-    /// one this version wrote.
+    /// The manifest in `cache`, read up to the end of its watch; nil when there is none or it
+    /// is not one this version wrote.
     static func read(from cache: URL) -> ManifestArchive? {
-        guard let data = FileManager.default.contents(atPath: BuildManifest.url(in: cache).path) else { return nil }
-        return ManifestArchive([UInt8](data))
+        let path = BuildManifest.url(in: cache).path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let prefix = readFully(fd, count: 64, at: 0, allowShort: true),
+              let (hasWatch, start, length) = ManifestCoding.readPrefix(prefix),
+              let watchBytes = readFully(fd, count: length, at: start, allowShort: false) else { return nil }
+        var reader = ByteReader(watchBytes)
+        let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
+        if hasWatch, watch == nil { return nil }
+        return ManifestArchive(path: path, watch: watch, bodyOffset: start + length)
     }
 
-    private init?(_ bytes: [UInt8]) {
-        guard let head = ManifestCoding.readHead(bytes) else { return nil }
-        self.bytes = bytes
-        (watch, engineKey, globalKey, templatesKey, output, imageCount, assets) =
-            (head.watch, head.engineKey, head.globalKey, head.templatesKey, head.output, head.imageCount, head.assets)
-        self.head = head
+    private init(path: String, watch: InputWatch?, bodyOffset: Int) {
+        self.path = path
+        self.watch = watch
+        self.bodyOffset = bodyOffset
     }
 
-    /// Indexes the records (a build that has something to do needs them); false when they
-    /// cannot be read. Call before sharing the archive between threads.
-    func readRecords() -> Bool {
-        guard ManifestCoding.readRecords(bytes, into: &head) else { return false }
+    /// Reads the rest of the manifest and indexes its records; false when it cannot be read.
+    /// Call before sharing the archive between threads.
+    func load() -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        bytes = [UInt8](data)
+        guard var head = ManifestCoding.readHead(bytes, from: bodyOffset),
+              ManifestCoding.readRecords(bytes, into: &head) else { return false }
+        (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
         (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
-        head.entryRanges = [:]
-        head.sourceRanges = [:]
-        head.pages = [:]
         return true
+    }
+
+    private static func readFully(_ fd: Int32, count: Int, at offset: Int, allowShort: Bool) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            done += got
+        }
+        if done < count {
+            guard allowShort else { return nil }
+            buffer.removeLast(count - done)
+        }
+        return buffer
     }
 
     /// Every content entry, decoded (in parallel: this is most of the manifest).
@@ -69,19 +92,10 @@ final class ManifestArchive: @unchecked Sendable {
         return result
     }
 
-    /// The plans the previous build kept for the source at `path`.
+    /// The plans the previous build kept for the source at `path` (decoded each time: the
+    /// planner keeps what it uses).
     func source(_ path: String) -> ImagePlanner.KnownSource? {
-        lock.lock()
-        if let known = sourceMemo[path] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let decoded = sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0) }
-        lock.lock()
-        sourceMemo[path] = decoded
-        lock.unlock()
-        return decoded
+        sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0) }
     }
 
     /// The stamp the source at `path` had when its plans were made (without decoding them).
@@ -97,14 +111,5 @@ final class ManifestArchive: @unchecked Sendable {
     func images(ofPage path: String) -> [String] {
         guard let range = pages[path]?.range else { return [] }
         return ManifestCoding.page(bytes, range)?.images ?? []
-    }
-
-    /// Every thumbnail in the output: those the pages show and those inside bodies.
-    func allImages(entries: [String: BuildManifest.StampedEntry]) -> Set<String> {
-        var names: Set<String> = []
-        names.reserveCapacity(imageCount)
-        for path in pages.keys { names.formUnion(images(ofPage: path)) }
-        for stamped in entries.values { names.formUnion(stamped.entry.bodyImageFiles) }
-        return names
     }
 }

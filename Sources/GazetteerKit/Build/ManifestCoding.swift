@@ -10,10 +10,8 @@ enum ManifestCoding {
     private static let magic = Array("gazetteer build manifest\n".utf8)
 
     struct Head {
-        var watch: InputWatch?
         var engineKey: String
         var globalKey: String
-        var templatesKey: String
         var output: BuildManifest.OutputState
         var imageCount: Int
         var assets: [String: FileStamp]
@@ -25,15 +23,17 @@ enum ManifestCoding {
 
     // MARK: Writing
 
-    static func encode(_ manifest: BuildManifest, previous: ManifestArchive?) -> [UInt8] {
-        var w = ByteWriter(capacity: (previous?.bytes.count ?? 1 << 20) + (1 << 16))
+    /// Writes the manifest in pieces of about a megabyte, handed to `flush` (so that a large
+    /// manifest is never held whole in memory).
+    static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) {
+        let piece = 1 << 20
+        var w = ByteWriter(capacity: piece + (1 << 16))
         w.raw(magic)
         w.uint(UInt64(BuildManifest.formatVersion))
         w.bool(manifest.watch != nil)
         w.block { manifest.watch?.encode(into: &$0) }
         w.string(manifest.engineKey)
         w.string(manifest.globalKey)
-        w.string(manifest.templatesKey)
         w.string(manifest.output.path)
         w.uint(UInt64(manifest.output.folders.count))
         for (folder, stamp) in manifest.output.folders {
@@ -49,6 +49,10 @@ enum ManifestCoding {
         func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
             w.uint(UInt64(records.count))
             for (key, record) in records {
+                if w.bytes.count >= piece {
+                    flush(w.bytes)
+                    w = ByteWriter(capacity: piece + (1 << 16))
+                }
                 switch record {
                 case .copied(let range):
                     w.uint(UInt64(range.count))
@@ -80,7 +84,7 @@ enum ManifestCoding {
             strings(page.bodies, into: &w)
             strings(page.images, into: &w)
         }
-        return w.bytes
+        flush(w.bytes)
     }
 
     private static func strings(_ values: [String], into w: inout ByteWriter) {
@@ -170,18 +174,22 @@ enum ManifestCoding {
 
     // MARK: Reading
 
-    /// Everything but the records' contents; nil when `bytes` is not a manifest of this version.
-    static func readHead(_ bytes: [UInt8]) -> Head? {
+    /// From the first bytes of a manifest: whether it has a watch, and where the watch's bytes
+    /// are; nil when they are not those of a manifest of this version.
+    static func readPrefix(_ bytes: [UInt8]) -> (hasWatch: Bool, start: Int, length: Int)? {
         guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
         var r = ByteReader(bytes, offset: magic.count)
         guard r.uint() == UInt64(BuildManifest.formatVersion) else { return nil }
         let hasWatch = r.bool()
-        let watchRange = r.skip(r.count())
-        var watchReader = ByteReader(bytes, watchRange)
-        let watch = hasWatch ? InputWatch.decode(from: &watchReader) : nil
+        let length = Int(truncatingIfNeeded: r.uint())
+        return r.failed || length < 0 ? nil : (hasWatch, r.offset, length)
+    }
+
+    /// Everything after the watch but the records' contents.
+    static func readHead(_ bytes: [UInt8], from offset: Int) -> Head? {
+        var r = ByteReader(bytes, offset: offset)
         let engineKey = r.string()
         let globalKey = r.string()
-        let templatesKey = r.string()
         let outputPath = r.string()
         var folders: [String: FileStamp] = [:]
         for _ in 0..<r.count() { folders[r.string()] = FileStamp.decode(from: &r) }
@@ -189,7 +197,7 @@ enum ManifestCoding {
         var assets: [String: FileStamp] = [:]
         for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
         var head = Head(
-            watch: watch, engineKey: engineKey, globalKey: globalKey, templatesKey: templatesKey,
+            engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
         head.recordsOffset = r.offset
         return r.failed ? nil : head
@@ -372,5 +380,4 @@ enum ManifestCoding {
 }
 
 extension BuildManifest {
-    func encoded(previous: ManifestArchive?) -> [UInt8] { ManifestCoding.encode(self, previous: previous) }
 }

@@ -144,16 +144,6 @@ struct PageKeys: Sendable {
         return keys
     }
 
-    /// A hash of every template's name and text.
-    static func allTemplatesKey(_ sources: [TemplateSource]) -> String {
-        var key = KeyBuilder()
-        for source in sources.sorted(by: { $0.name < $1.name }) {
-            key.add(source.name)
-            key.add(source.text)
-        }
-        return key.digest
-    }
-
     /// Whether `text` may hold a dynamic partial or parent: `>` or `<`, blanks, then `*`
     /// (whatever the delimiters; a false alarm only makes keys coarser).
     static func hasDynamicName(_ text: String) -> Bool {

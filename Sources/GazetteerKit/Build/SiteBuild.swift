@@ -36,7 +36,7 @@ public enum SiteBuild {
             check = result
         }
         timings.lap("load.watch")
-        if archive?.readRecords() == false { archive = nil }
+        if archive?.load() == false { archive = nil }
         timings.lap("load.index")
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
@@ -110,83 +110,23 @@ public enum SiteBuild {
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
         timings.lap("model.entries")
-        // Model and templates.
-        let model = SiteModel(config: config, entries: entries)
-        timings.lap("model.model")
-        var library: TemplateLibrary?
-        do throws(MustacheErrorList) {
-            library = try TemplateLibrary(scan.theme.templates)
-        } catch {
-            diagnostics += error.errors.map {
-                Diagnostic($0.message, at: SourceLocation(path: $0.path, line: $0.line, column: $0.column))
-            }
-        }
-        let present = Set(scan.theme.templates.map(\.name))
-        for name in requiredTemplates where !present.contains(name) {
-            diagnostics.append(Diagnostic(
-                "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
-        }
-        guard let library, diagnostics.isEmpty else {
-            throw DiagnosticList(diagnostics + planner.diagnostics)
-        }
-        timings.lap("model.templates")
-        let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
-        var pages = renderer.pages
-        timings.lap("model.pages")
-        let keys = PageKeys(
-            global: global, model: model, entries: entries, library: library, sources: scan.theme.templates,
-            imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
-        timings.lap("model.keys")
-        var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
-        if config.baseURL != nil {
-            pageKeys.append(keys.sitemapKey(pages))
-            pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
-        }
-        timings.lap("model.keys")
-        let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
-        timings.lap("model.keys")
 
-        // Render the pages whose key changed, straight into the staging folder; a page equal
-        // to the one in the output is left there.
+        // Model, templates and the pages whose key changed, rendered straight into the staging
+        // folder (what this needs is freed when it is done, before thumbnails are made).
         let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
         let staged = StagedFiles()
-        let sitemapPages = pages.filter { $0.kind != .sitemap }
-        let pagesDone = ServeLock(0)
-        let progress = options.progress
-        let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
-            if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
-            guard let writer else { return }
-            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
-                return
-            }
-            try writer.write(page.path, html)
-            staged.add(page.path)
-        }
-        diagnostics += rendered.diagnostics + planner.diagnostics + bodies.diagnostics
-        if !diagnostics.isEmpty {
-            writer?.discard()
-            throw DiagnosticList(diagnostics)
-        }
-        timings.lap("render")
-        var pageRecords: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
-        var renderedImages: [String: [String]] = [:]
-        for (n, index) in toRender.enumerated() {
-            let images = rendered.rendered[n]?.images ?? []
-            let bodies = rendered.rendered[n]?.bodies ?? []
-            renderedImages[pages[index].path] = images
-            // The key of what this rendering read (the bodies read may differ from last time).
-            let key = pages[index].kind == .sitemap ? pageKeys[index] : keys.key(for: pages[index], bodies: bodies)
-            pageRecords[pages[index].path] = .value(.init(key: key, bodies: bodies, images: images))
-        }
-        for page in pages where pageRecords[page.path] == nil {
-            pageRecords[page.path] = .copied(previous!.pages[page.path]!.range)
-        }
-        timings.lap("render.records")
+        let rendered = try modelAndRender(
+            RenderInput(
+                options: options, config: config, scan: scan, entries: entries, planner: planner, bodies: bodies,
+                global: global, previous: previous, previousOutput: previousOutput, writer: writer, staged: staged),
+            timings: &timings, diagnostics: &diagnostics)
+        let pageRecords = rendered.records
+        let pagePaths = rendered.paths
 
         // Thumbnails: make those new to the output, and find those it no longer needs.
         let changes = ImageChanges(
             previousOutput: previousOutput, outputEntries: archiveEntries, entries: entries, processed: processed,
-            pages: pages, renderedImages: renderedImages, output: options.output, nothingDeleted: scan.listedBefore)
+            pages: pagePaths, renderedImages: rendered.images, output: options.output, nothingDeleted: scan.listedBefore)
         let plans = planner.plans.filter { plan in plan.images.contains { changes.added.contains($0.fileName) } }
         var report = ThumbnailBatchReport()
         var thumbnailer: Thumbnailer?
@@ -198,7 +138,7 @@ public enum SiteBuild {
                 throw DiagnosticList([Diagnostic(error.message, at: SourceLocation(path: error.path))])
             }
             var onMade: (@Sendable (Int, Int) -> Void)?
-            if let progress { onMade = { done, total in progress.update("thumbnails", done, total) } }
+            if let progress = options.progress { onMade = { done, total in progress.update("thumbnails", done, total) } }
             report = thumbnailer!.make(plans, progress: onMade)
         }
         if !report.errors.isEmpty {
@@ -210,8 +150,8 @@ public enum SiteBuild {
         timings.lap("thumbnails")
 
         var summary = BuildSummary(
-            pages: pages.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
-            seconds: 0, pagesRendered: toRender.count, filesWritten: 0)
+            pages: pagePaths.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
+            seconds: 0, pagesRendered: rendered.count, filesWritten: 0)
         guard let writer else {
             summary.seconds = Date().timeIntervalSince(started)
             summary.timings = timings
@@ -262,7 +202,7 @@ public enum SiteBuild {
         // Remember all this for the next build. A manifest that cannot be written only makes
         // the next build slower.
         var manifest = BuildManifest(
-            engineKey: engine, globalKey: global, templatesKey: PageKeys.allTemplatesKey(scan.theme.templates),
+            engineKey: engine, globalKey: global,
             output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named): the watch is the last one, stamps renewed, and
@@ -290,15 +230,17 @@ public enum SiteBuild {
         timings.lap("write.manifest")
         manifest.watch = (sameFiles ? check?.renewed(outputFolders: output.folders) : nil)
             ?? watch(scan: scan, entries: entries, planner: planner, output: output)
-        manifest.watch?.pages = pages.count
+        manifest.watch?.pages = pagePaths.count
         manifest.watch?.images = changes.count
         timings.lap("write.manifest")
         try? manifest.save(to: options.cache, previous: archive)
         timings.lap("write.manifest")
         summary.seconds = Date().timeIntervalSince(started)
         summary.timings = timings
-        keepUntilNextBuild([archive as Any, archiveEntries, entries, records, model, pages, pageKeys, pageRecords,
-                            manifest, planner, keys, bodies, scan, processed])
+        if rendered.count <= Self.smallBuild {
+            keepUntilNextBuild(rendered.kept + [archive as Any, archiveEntries, entries, records, pageRecords, manifest,
+                                                planner, bodies, scan, processed])
+        }
         return summary
     }
 

@@ -45,8 +45,9 @@ struct PageRenderer: Sendable {
         DispatchQueue.concurrentPerform(iterations: pages.count) { i in
             let page = pages[i]
             let images = PageScope()
+            defer { images.finish() }
             if page.kind == .sitemap {
-                let xml = Self.sitemap(for: sitemapOf, baseURL: model.config.baseURL).map { String(decoding: $0.contents, as: UTF8.self) }
+                let xml = Self.sitemap(for: sitemapOf, baseURL: model.config.baseURL)
                 do throws(DiagnosticList) {
                     try deliver(page, xml ?? "")
                     results[i] = .success(Rendered(images: [], bodies: []))
@@ -81,11 +82,7 @@ struct PageRenderer: Sendable {
     }
 
     /// `sitemap.xml` when the site has a `base_url`.
-    func sitemap(for pages: [Page]) -> OutputFile? {
-        Self.sitemap(for: pages, baseURL: model.config.baseURL)
-    }
-
-    static func sitemap(for pages: [Page], baseURL: String?) -> OutputFile? {
+    static func sitemap(for pages: [Page], baseURL: String?) -> String? {
         guard let base = baseURL else { return nil }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
@@ -93,7 +90,7 @@ struct PageRenderer: Sendable {
             xml += "  <url><loc>\(ImageHTML.escape(base + page.path))</loc></url>\n"
         }
         xml += "</urlset>\n"
-        return OutputFile(path: "sitemap.xml", contents: Data(xml.utf8))
+        return xml
     }
 }
 

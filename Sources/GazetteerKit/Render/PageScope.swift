@@ -38,6 +38,17 @@ final class PageScope: @unchecked Sendable {
         return names.sorted()
     }
 
+    /// Forgets the country values once the page is rendered: they refer to this scope (their
+    /// pictures record what the page shows into it), and would otherwise keep it, and
+    /// themselves, alive for good.
+    func finish() {
+        lock.lock()
+        let values = countries
+        countries = [:]
+        lock.unlock()
+        _ = values
+    }
+
     /// The country `slug` as `make` builds it, made once.
     func country(_ slug: String, _ make: () -> MustacheValue) -> MustacheValue {
         lock.lock()

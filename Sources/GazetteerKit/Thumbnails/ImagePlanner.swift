@@ -30,8 +30,6 @@ final class ImagePlanner: @unchecked Sendable {
     private let known: @Sendable (String) -> KnownSource?
     /// Stamps taken in this build, once per path (nil: missing or not a regular file).
     private var stamps: [String: FileStamp?] = [:]
-    /// Plans made or reused in this build, with the stamp taken before planning.
-    private var current: [String: KnownSource] = [:]
     private var planned = false
 
     /// Whether this build planned a picture afresh (read and hashed it).
@@ -119,9 +117,6 @@ final class ImagePlanner: @unchecked Sendable {
             }
             lock.lock()
             memo[key] = result
-            if case .success(let plan) = result, let stamp {
-                current[path, default: KnownSource(stamp: stamp, plans: [:])].plans[planKey] = plan
-            }
             lock.unlock()
         }
         switch result {
@@ -155,6 +150,14 @@ final class ImagePlanner: @unchecked Sendable {
     func sources(keeping paths: Set<String>, earlierStamp: (String) -> FileStamp?) -> [String: KnownSource?] {
         lock.lock()
         defer { lock.unlock() }
+        // The plans of this build by source, with the stamp taken before planning.
+        var current: [String: KnownSource] = [:]
+        for (key, planned) in memo {
+            guard case .success(let plan) = planned, let spec = presets[key.preset], let stamp = stamps[key.path] ?? nil else {
+                continue
+            }
+            current[key.path, default: KnownSource(stamp: stamp, plans: [:])].plans[PlanKey(spec: spec, stem: key.stem)] = plan
+        }
         var result: [String: KnownSource?] = [:]
         for path in paths.union(current.keys) {
             let stamp = current[path]?.stamp ?? (stamps[path] ?? FileStamp.of(path))

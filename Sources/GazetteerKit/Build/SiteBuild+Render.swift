@@ -1,0 +1,113 @@
+import Foundation
+import Mustache
+import Thumbnails
+
+extension SiteBuild {
+    /// A build that renders at most this many pages keeps its data until the next build (see
+    /// `keepUntilNextBuild`); a larger one frees it as soon as it can, to keep memory low.
+    static let smallBuild = 1000
+
+    struct RenderInput {
+        var options: BuildOptions
+        var config: SiteConfig
+        var scan: SiteLoader.Scan
+        var entries: [ContentEntry]
+        var planner: ImagePlanner
+        var bodies: BodyStore
+        var global: String
+        var previous: ManifestArchive?
+        var previousOutput: ManifestArchive?
+        var writer: SiteWriter?
+        var staged: StagedFiles
+    }
+
+    struct RenderOutcome {
+        /// Every page's path, and its manifest record.
+        var paths: [String]
+        var records: [String: BuildManifest.Record<BuildManifest.PageRecord>]
+        /// The thumbnails each rendered page shows.
+        var images: [String: [String]]
+        /// How many pages were rendered.
+        var count: Int
+        /// The model and pages of a small build, kept until the next one.
+        var kept: [Any]
+    }
+
+    /// The model and template stages, then the render stage for the pages whose key changed.
+    static func modelAndRender(_ input: RenderInput, timings: inout BuildTimings, diagnostics: inout [Diagnostic])
+        throws(DiagnosticList) -> RenderOutcome
+    {
+        let (options, config, scan, entries, planner, bodies) =
+            (input.options, input.config, input.scan, input.entries, input.planner, input.bodies)
+        let (previous, previousOutput, writer, staged) = (input.previous, input.previousOutput, input.writer, input.staged)
+        let model = SiteModel(config: config, entries: entries)
+        timings.lap("model.model")
+        var library: TemplateLibrary?
+        do throws(MustacheErrorList) {
+            library = try TemplateLibrary(scan.theme.templates)
+        } catch {
+            diagnostics += error.errors.map {
+                Diagnostic($0.message, at: SourceLocation(path: $0.path, line: $0.line, column: $0.column))
+            }
+        }
+        let present = Set(scan.theme.templates.map(\.name))
+        for name in requiredTemplates where !present.contains(name) {
+            diagnostics.append(Diagnostic(
+                "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
+        }
+        guard let library, diagnostics.isEmpty else {
+            writer?.discard()
+            throw DiagnosticList(diagnostics + planner.diagnostics)
+        }
+        timings.lap("model.templates")
+        let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
+        var pages = renderer.pages
+        timings.lap("model.pages")
+        let keys = PageKeys(
+            global: input.global, model: model, entries: entries, library: library, sources: scan.theme.templates,
+            imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
+        var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
+        if config.baseURL != nil {
+            pageKeys.append(keys.sitemapKey(pages))
+            pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
+        }
+        let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
+        timings.lap("model.keys")
+
+        // A page equal to the one in the output is left there.
+        let sitemapPages = pages.filter { $0.kind != .sitemap }
+        let pagesDone = ServeLock(0)
+        let progress = options.progress
+        let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
+            if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
+            guard let writer else { return }
+            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
+                return
+            }
+            try writer.write(page.path, html)
+            staged.add(page.path)
+        }
+        diagnostics += rendered.diagnostics + planner.diagnostics + bodies.diagnostics
+        if !diagnostics.isEmpty {
+            writer?.discard()
+            throw DiagnosticList(diagnostics)
+        }
+        timings.lap("render")
+        var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
+        var images: [String: [String]] = [:]
+        for (n, index) in toRender.enumerated() {
+            let shown = rendered.rendered[n]?.images ?? []
+            let read = rendered.rendered[n]?.bodies ?? []
+            images[pages[index].path] = shown
+            // The key of what this rendering read (the bodies read may differ from last time).
+            let key = pages[index].kind == .sitemap ? pageKeys[index] : keys.key(for: pages[index], bodies: read)
+            records[pages[index].path] = .value(.init(key: key, bodies: read, images: shown))
+        }
+        for page in pages where records[page.path] == nil {
+            records[page.path] = .copied(previous!.pages[page.path]!.range)
+        }
+        timings.lap("render.records")
+        let kept: [Any] = toRender.count <= smallBuild ? [model, pages, pageKeys, keys, renderer] : []
+        return RenderOutcome(paths: pages.map(\.path), records: records, images: images, count: toRender.count, kept: kept)
+    }
+}
