@@ -59,20 +59,8 @@ enum ContentScaffold {
     }
 
     /// A string as a double-quoted YAML scalar: safe whatever it holds (`NO`, `: `, quotes).
-    static func yamlQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    /// YAML's double-quoted style accepts every JSON string escape, so the JSON quoting serves.
+    static func yamlQuoted(_ text: String) -> String { LiveReload.jsonString(text) }
 
     /// Writes `text` to `url` only if nothing is there; creates the folders it needs.
     static func create(_ url: URL, text: String, shownAs path: String) throws(Failure) {
