@@ -209,6 +209,35 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after editing a body the list does not show")
     }
 
+    func testFilesSavedByRenamingAndRenamedFilesAreSeen() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        // An editor that writes a new file and renames it over the old one.
+        let madrid = site.root.appending(path: "content/cities/madrid.md")
+        let text = try String(contentsOf: madrid, encoding: .utf8).replacingOccurrences(of: "name: Madrid", with: "name: Madrid Centro")
+        let temporary = site.root.appending(path: "content/cities/.madrid.md.swp")
+        try Data(text.utf8).write(to: temporary)
+        XCTAssertEqual(rename(temporary.path, madrid.path), 0)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("cities/index.html")!.contains("Madrid Centro"))
+        try assertSameAsCleanBuild(site, "after a save by rename")
+
+        // A file renamed: its old page goes, its new one comes.
+        let osaka = site.root.appending(path: "content/cities/osaka.md")
+        XCTAssertEqual(rename(osaka.path, site.root.appending(path: "content/cities/osaka-city.md").path), 0)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.exists("cities/osaka.html"))
+        XCTAssertTrue(site.exists("cities/osaka-city.html"))
+        try assertSameAsCleanBuild(site, "after a file was renamed")
+
+        // A file others link to, renamed: the links are errors, as in a build from scratch.
+        XCTAssertEqual(rename(madrid.path, site.root.appending(path: "content/cities/madrid-centro.md").path), 0)
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("content/countries/spain.md:10:20: link to a missing page \"../cities/madrid.md\""), result.err)
+    }
+
     func testFailedIncrementalBuildLeavesThePreviousOutputUntouched() throws {
         let site = try FixtureSite()
         defer { site.delete() }
