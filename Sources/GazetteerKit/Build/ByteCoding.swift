@@ -133,6 +133,9 @@ struct ByteReader {
 
     mutating func optionalString() -> String? { bool() ? string() : nil }
 
+    /// Skips a string without decoding it.
+    mutating func skipString() { _ = skip(count()) }
+
     /// Skips `length` bytes, returning where they were.
     mutating func skip(_ length: Int) -> Range<Int> {
         guard !failed, length <= end - offset else {

@@ -41,9 +41,13 @@ struct Digest: Hashable, Sendable {
 
     /// The 64 hex digits.
     var hex: String {
-        [a, b, c, d].map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8](repeating: 0, count: 64)
+        for (n, word) in [a, b, c, d].enumerated() {
+            for nibble in 0..<16 {
+                text[n * 16 + nibble] = digits[Int(truncatingIfNeeded: word >> UInt64(60 - nibble * 4)) & 15]
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -182,9 +182,10 @@ struct InputWatch: Sendable {
             return watch.items.filter { $0.folder == index && !$0.name.isEmpty }.map(\.name)
         }
 
-        /// `unchangedListing`, each name with the stamp its file has now (nil: not a regular file).
-        func unchangedListingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]? {
-            guard unchangedListing(path) != nil, let index = watch.folderIndex[path] else { return nil }
+        /// The watched files directly in the folder at `path`, each with the stamp it has now
+        /// (nil: not a regular file), whether or not files were added there or removed since.
+        func listingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]? {
+            guard let index = watch.folderIndex[path] else { return nil }
             var result: [(name: String, stamp: FileStamp?)] = []
             for (item, state) in zip(watch.items, now) where item.folder == index && !item.name.isEmpty {
                 if case .file(let stamp)? = state { result.append((item.name, stamp)) } else { result.append((item.name, nil)) }

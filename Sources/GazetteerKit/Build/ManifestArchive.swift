@@ -94,8 +94,8 @@ final class ManifestArchive: @unchecked Sendable {
 
     /// The plans the previous build kept for the source at `path` (decoded each time: the
     /// planner keeps what it uses).
-    func source(_ path: String) -> ImagePlanner.KnownSource? {
-        sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0) }
+    func source(_ path: String, only: ImagePlanner.PlanKey? = nil) -> ImagePlanner.KnownSource? {
+        sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0, only: only) }
     }
 
     /// The stamp the source at `path` had when its plans were made (without decoding them).

@@ -272,15 +272,25 @@ enum ManifestCoding {
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 
-    static func source(_ bytes: [UInt8], _ range: Range<Int>) -> ImagePlanner.KnownSource? {
+    /// A source's record; with `only`, holding only that plan (the others are skipped).
+    static func source(_ bytes: [UInt8], _ range: Range<Int>, only: ImagePlanner.PlanKey? = nil) -> ImagePlanner.KnownSource? {
         var r = ByteReader(bytes, range)
         let path = r.string()
         let stamp = FileStamp.decode(from: &r)
-        let url = URL(fileURLWithPath: path, isDirectory: false)
+        var url: URL?
         var plans: [ImagePlanner.PlanKey: ThumbnailPlan] = [:]
         for _ in 0..<r.count() {
             guard let spec = spec(&r) else { return nil }
             let stem = r.string()
+            if let only, only.spec != spec || only.stem != stem {
+                _ = (r.int(), r.int(), r.bool(), r.digest())
+                for _ in 0..<r.count() {
+                    _ = r.int()
+                    r.skipString()
+                    _ = (r.int(), r.int())
+                }
+                continue
+            }
             let width = r.int()
             let height = r.int()
             let limited = r.bool()
@@ -293,8 +303,9 @@ enum ManifestCoding {
                 images.append(PlannedImage(scale: scale, fileName: fileName, width: w, height: r.int()))
             }
             guard !images.isEmpty, !r.failed else { return nil }
+            if url == nil { url = URL(fileURLWithPath: path, isDirectory: false) }
             plans[ImagePlanner.PlanKey(spec: spec, stem: stem)] = ThumbnailPlan(
-                request: ThumbnailRequest(source: url, spec: spec, stem: stem), sourceWidth: width, sourceHeight: height,
+                request: ThumbnailRequest(source: url!, spec: spec, stem: stem), sourceWidth: width, sourceHeight: height,
                 images: images, limitedBySource: limited, sourceDigest: digest)
         }
         return r.failed ? nil : ImagePlanner.KnownSource(stamp: stamp, plans: plans)

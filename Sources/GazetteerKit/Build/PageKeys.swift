@@ -18,8 +18,9 @@ import Thumbnails
 /// city list shows none), so a page's key holds the bodies its last rendering read (see
 /// `PageScope`): a body it did not read cannot change it. A template that branches on front
 /// matter to read a body or not has that front matter in the key, so the set read cannot
-/// change without the key changing too. Files are known by the SHA-256 of their bytes (the
-/// front matter by that of its part), pictures by their stamp.
+/// change without the key changing too. Files are known by their path (the slug, so every
+/// link to the page, comes from it) and the SHA-256 of their bytes (the front matter by that of
+/// its part), pictures by their stamp.
 struct PageKeys: Sendable {
     let global: String
     let model: SiteModel
@@ -27,8 +28,8 @@ struct PageKeys: Sendable {
 
     /// By position in the model: each country's front matter, flag and city count; each
     /// city's front matter and picture, and its country's position.
-    private var countryKeys: [(frontMatter: Digest, image: FileStamp?, cities: Int)] = []
-    private var cityKeys: [(frontMatter: Digest, image: FileStamp?)] = []
+    private var countryKeys: [(path: String, frontMatter: Digest, image: FileStamp?, cities: Int)] = []
+    private var cityKeys: [(path: String, frontMatter: Digest, image: FileStamp?)] = []
     private var cityCountry: [Int] = []
     /// Every content file, for the bodies pages read: its whole text and body pictures.
     private let entries: [ContentEntry]
@@ -45,12 +46,12 @@ struct PageKeys: Sendable {
         byPath.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() { byPath[entry.path] = index }
         countryKeys = model.countries.map { country in
-            guard let index = byPath[country.sourcePath] else { return (Digest(a: 0, b: 0, c: 0, d: 0), nil, 0) }
-            return (entries[index].frontMatterDigest, imageStamp(country.flag.path), model.cityCount(of: country))
+            guard let index = byPath[country.sourcePath] else { return (country.sourcePath, Digest(a: 0, b: 0, c: 0, d: 0), nil, 0) }
+            return (country.sourcePath, entries[index].frontMatterDigest, imageStamp(country.flag.path), model.cityCount(of: country))
         }
         cityKeys = model.cities.map { city in
-            guard let index = byPath[city.sourcePath] else { return (Digest(a: 0, b: 0, c: 0, d: 0), nil) }
-            return (entries[index].frontMatterDigest, imageStamp(city.picture.path))
+            guard let index = byPath[city.sourcePath] else { return (city.sourcePath, Digest(a: 0, b: 0, c: 0, d: 0), nil) }
+            return (city.sourcePath, entries[index].frontMatterDigest, imageStamp(city.picture.path))
         }
         cityCountry = model.cities.map { model.countryIndex($0.countrySlug) ?? -1 }
     }
@@ -64,11 +65,13 @@ struct PageKeys: Sendable {
         key.add(templates[page.template] ?? "no template")
         func country(_ index: Int) {
             guard index >= 0 else { return key.add(-1) }
+            key.add(countryKeys[index].path)
             key.add(countryKeys[index].frontMatter)
             key.add(countryKeys[index].image)
             key.add(countryKeys[index].cities)
         }
         func city(_ index: Int) {
+            key.add(cityKeys[index].path)
             key.add(cityKeys[index].frontMatter)
             key.add(cityKeys[index].image)
         }

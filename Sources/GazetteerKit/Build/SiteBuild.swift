@@ -37,11 +37,10 @@ public enum SiteBuild {
         }
         timings.lap("load.watch")
         if archive?.load() == false { archive = nil }
-        timings.lap("load.index")
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
+        timings.lap("load.index")
 
-        timings.lap("load.watch")
         // Load: list the content files, read the settings and the theme.
         let scan = try SiteLoader.scan(root: options.source, cacheDirectory: options.cache, prior: check)
         timings.lap("load.scan")
@@ -68,7 +67,7 @@ public enum SiteBuild {
         let imageCache = options.cache.appending(path: "images")
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
-            presets: config.presets, known: { plansArchive?.source($0) })
+            presets: config.presets, known: { plansArchive?.source($0, only: $1) })
         // Pictures' stamps, taken by the check (the content files' went to the scan).
         if let check {
             let contentFolders = Set(["content/countries", "content/cities"].map { scan.root.path + "/" + $0 })

@@ -61,7 +61,10 @@ extension SiteLoader {
         for (folder, kind) in [("content/countries", ContentEntry.Kind.country), ("content/cities", .city)] {
             let path = root.path + "/" + folder
             var names: [(name: String, stamp: FileStamp?)]
-            if let listed = prior?.unchangedListingWithStamps(path), case .some(let state) = prior?.folderState(path) {
+            if let listed = prior?.listingWithStamps(path), case .some(let state) = prior?.folderState(path),
+               prior?.unchangedListing(path) != nil || sameNames(listed.map(\.name), in: path) {
+                // The same files as last time (when the folder changed, a file was saved by
+                // writing a new one and renaming it over the old): their stamps were just taken.
                 watched.append((path, state))
                 names = listed
             } else {
@@ -103,6 +106,13 @@ extension SiteLoader {
             watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
         }
         return scan
+    }
+
+    /// Whether the `.md` files in the folder at `path` are exactly `names`'s `.md` files.
+    private static func sameNames(_ names: [String], in path: String) -> Bool {
+        guard let now = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        func markdown(_ list: [String]) -> Set<String> { Set(list.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }) }
+        return markdown(now) == markdown(names)
     }
 
     /// The states of a folder and of everything in it.

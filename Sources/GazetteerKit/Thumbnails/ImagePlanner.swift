@@ -27,7 +27,8 @@ final class ImagePlanner: @unchecked Sendable {
     private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
     private var failures: Set<Diagnostic> = []
     /// Plans of earlier builds by source path (from the manifest, decoded on demand).
-    private let known: @Sendable (String) -> KnownSource?
+    /// With a key, only that plan is asked for.
+    private let known: @Sendable (String, PlanKey?) -> KnownSource?
     /// Stamps taken in this build, once per path (nil: missing or not a regular file).
     private var stamps: [String: FileStamp?] = [:]
     private var planned = false
@@ -45,7 +46,7 @@ final class ImagePlanner: @unchecked Sendable {
     /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
     /// longer than a build in which nothing changed.
     init(thumbnailer: @escaping @Sendable () throws(ThumbnailError) -> Thumbnailer, presets: [String: ThumbnailSpec],
-         known: @escaping @Sendable (String) -> KnownSource? = { _ in nil }) {
+         known: @escaping @Sendable (String, PlanKey?) -> KnownSource? = { _, _ in nil }) {
         makeThumbnailer = thumbnailer
         self.presets = presets
         self.known = known
@@ -83,7 +84,7 @@ final class ImagePlanner: @unchecked Sendable {
 
     /// Whether the file at `path` is the version an earlier build planned.
     func isUnchanged(_ path: String) -> Bool {
-        guard let record = known(path), let stamp = stamp(of: path) else { return false }
+        guard let record = known(path, nil), let stamp = stamp(of: path) else { return false }
         return record.stamp == stamp
     }
 
@@ -102,7 +103,7 @@ final class ImagePlanner: @unchecked Sendable {
             let path = image.path
             let planKey = PlanKey(spec: spec, stem: stem)
             let stamp = self.stamp(of: path)
-            if let stamp, let record = known(path), record.stamp == stamp, let plan = record.plans[planKey] {
+            if let stamp, let record = known(path, planKey), record.stamp == stamp, let plan = record.plans[planKey] {
                 result = .success(plan)
             } else {
                 lock.lock()
@@ -167,7 +168,7 @@ final class ImagePlanner: @unchecked Sendable {
                 if unchanged { result[path] = .some(nil) }
                 continue
             }
-            if unchanged, let old = known(path) {
+            if unchanged, let old = known(path, nil) {
                 if record.plans.keys.allSatisfy({ old.plans[$0] != nil }) {
                     result[path] = .some(nil)
                 } else {

@@ -209,6 +209,100 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after editing a body the list does not show")
     }
 
+    func testFilesSavedByRenamingAndRenamedFilesAreSeen() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        // An editor that writes a new file and renames it over the old one.
+        let madrid = site.root.appending(path: "content/cities/madrid.md")
+        let text = try String(contentsOf: madrid, encoding: .utf8).replacingOccurrences(of: "name: Madrid", with: "name: Madrid Centro")
+        let temporary = site.root.appending(path: "content/cities/.madrid.md.swp")
+        try Data(text.utf8).write(to: temporary)
+        XCTAssertEqual(rename(temporary.path, madrid.path), 0)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("cities/index.html")!.contains("Madrid Centro"))
+        try assertSameAsCleanBuild(site, "after a save by rename")
+
+        // A file renamed: its old page goes, its new one comes.
+        let osaka = site.root.appending(path: "content/cities/osaka.md")
+        XCTAssertEqual(rename(osaka.path, site.root.appending(path: "content/cities/osaka-city.md").path), 0)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.exists("cities/osaka.html"))
+        XCTAssertTrue(site.exists("cities/osaka-city.html"))
+        try assertSameAsCleanBuild(site, "after a file was renamed")
+
+        // A file others link to, renamed: the links are errors, as in a build from scratch.
+        XCTAssertEqual(rename(madrid.path, site.root.appending(path: "content/cities/madrid-centro.md").path), 0)
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("content/countries/spain.md:10:20: link to a missing page \"../cities/madrid.md\""), result.err)
+    }
+
+    func testRandomEditsAlwaysGiveWhatACleanBuildGives() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try copyDefaultTheme(into: site)
+        XCTAssertEqual(site.build().status, 0)
+        var random = SeededRandom(seed: 2024)
+        let countries = ["spain", "japan", "turkey"]
+        var cities = ["osaka"]  // Madrid is linked to by Spain: it stays.
+        var added = 0
+        func cityFile(_ slug: String) -> String { "content/cities/\(slug).md" }
+        for step in 0..<24 {
+            var did = ""
+            switch random.next(9) {
+            case 0 where !cities.isEmpty:
+                let city = cities[random.next(cities.count)]
+                try append("\nMore about \(city), step \(step).\n", to: cityFile(city), in: site)
+                did = "body of \(city)"
+            case 1 where !cities.isEmpty:
+                let city = cities[random.next(cities.count)]
+                let country = countries[random.next(countries.count)]
+                try site.write(cityFile(city), "---\nname: \(city.capitalized) \(step)\ncountry: \(country)\n---\n\nA city.\n")
+                did = "front matter of \(city)"
+            case 2:
+                added += 1
+                let city = "town-\(added)"
+                let picture = random.next(2) == 0 ? "picture: pictures/\(city).svg\n" : ""
+                if !picture.isEmpty {
+                    try site.write("content/cities/pictures/\(city).svg", FixtureSite.flag("#\(100_000 + step)", width: 640, height: 480))
+                }
+                try site.write(cityFile(city), "---\nname: Town \(added)\ncountry: \(countries[random.next(3)])\n\(picture)---\n")
+                cities.append(city)
+                did = "new \(city)"
+            case 3 where !cities.isEmpty:
+                let city = cities.remove(at: random.next(cities.count))
+                try site.remove(cityFile(city))
+                did = "deleted \(city)"
+            case 4:
+                let country = countries[random.next(countries.count)]
+                try site.write("content/countries/flags/\(country).svg", FixtureSite.flag("#\(200_000 + step)", width: 300 + step, height: 200))
+                did = "flag of \(country)"
+            case 5 where !cities.isEmpty:
+                let index = random.next(cities.count)
+                let renamed = "\(cities[index])-\(step)"
+                XCTAssertEqual(rename(site.root.appending(path: cityFile(cities[index])).path, site.root.appending(path: cityFile(renamed)).path), 0)
+                cities[index] = renamed
+                did = "renamed to \(renamed)"
+            case 6:
+                let template = ["city", "cities", "country", "index", "partials/img"][random.next(5)]
+                try append("<!-- step \(step) -->", to: "templates/\(template).mustache", in: site)
+                did = "template \(template)"
+            case 7:
+                let path = random.next(2) == 0 ? "content/countries/japan.md" : "content/cities/madrid.md"
+                let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+                try site.write(path, text)
+                did = "same bytes written to \(path)"
+            default:
+                try append("\nSee [Madrid](../cities/madrid.md), step \(step).\n", to: "content/countries/turkey.md", in: site)
+                did = "a link from Turkey"
+            }
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "step \(step), \(did): \(result.err)")
+            try assertSameAsCleanBuild(site, "step \(step), \(did)")
+        }
+    }
+
     func testFailedIncrementalBuildLeavesThePreviousOutputUntouched() throws {
         let site = try FixtureSite()
         defer { site.delete() }
@@ -249,5 +343,18 @@ final class IncrementalBuildTests: XCTestCase {
         try append("\nMore.\n", to: "content/countries/spain.md", in: site)
         XCTAssertEqual(site.build().status, 0)
         try assertSameAsCleanBuild(site, "without the cache")
+    }
+}
+
+/// A small deterministic generator, so that the random edits are the same on every run.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// A number from 0 to `bound` - 1.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }
