@@ -2,7 +2,7 @@
 # Both install the Debian packages that are missing first (apt-get when root).
 
 SWIFT      ?= swift
-PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev
+PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev libjpeg-dev
 RELEASE    := .build/release/gazetteer
 
 .PHONY: all deps build release site test bench validate clean

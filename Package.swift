@@ -17,8 +17,9 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        // Non-variadic wrappers around libvips (Swift cannot call C variadic functions).
-        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        // Non-variadic wrappers around libvips (Swift cannot call C variadic functions), and the
+        // direct path for plain JPEG photos over libjpeg (libjpeg-dev, which libvips-dev pulls in).
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
 
         // A spec-true Mustache engine, independent of the rest of the project.
         .target(name: "Mustache"),

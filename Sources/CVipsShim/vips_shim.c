@@ -904,3 +904,25 @@ gz_fixture_inspect(const char *path, int band, int *width, int *height,
     g_object_unref(im);
     return 0;
 }
+
+int
+gz_fixture_difference(const char *first, const char *second, double *mean)
+{
+    VipsImage *a = vips_image_new_from_file(first, NULL);
+    VipsImage *b = a ? vips_image_new_from_file(second, NULL) : NULL;
+    VipsImage *difference = NULL, *magnitude = NULL;
+    int result = -1;
+
+    if (a && b && !vips_subtract(a, b, &difference, NULL) &&
+        !vips_abs(difference, &magnitude, NULL) && !vips_avg(magnitude, mean, NULL))
+        result = 0;
+    if (magnitude)
+        g_object_unref(magnitude);
+    if (difference)
+        g_object_unref(difference);
+    if (b)
+        g_object_unref(b);
+    if (a)
+        g_object_unref(a);
+    return result;
+}

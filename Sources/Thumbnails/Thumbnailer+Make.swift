@@ -6,14 +6,23 @@ import Darwin
 #endif
 
 extension Thumbnailer {
+    /// One source file and what to make of it: the plans naming it, each with the images
+    /// not already in the cache.
+    private struct Job {
+        var path: String
+        var plans: [(plan: ThumbnailPlan, missing: [PlannedImage])]
+    }
+
     /// Makes every planned image not already in the cache, many sources at once across the
-    /// cores (one libvips thread each). Each source is decoded once for all its scales. Each
-    /// file is written under a temporary name and renamed into place when complete.
-    /// `progress`, if given, hears (sources done, sources to make) as jobs finish, from any thread.
+    /// cores (one libvips thread each). Each source is read and decoded once for all its
+    /// plans and scales. Each file is written under a temporary name and renamed into place
+    /// when complete. `progress`, if given, hears (sources done, sources to make) as jobs
+    /// finish, from any thread.
     public func make(_ plans: [ThumbnailPlan],
                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> ThumbnailBatchReport {
         var report = ThumbnailBatchReport()
-        var jobs: [(plan: ThumbnailPlan, missing: [PlannedImage])] = []
+        var jobs: [Job] = []
+        var jobIndex: [String: Int] = [:]
         var claimed: Set<String> = []
         for plan in plans {
             var missing: [PlannedImage] = []
@@ -24,15 +33,21 @@ extension Thumbnailer {
                     missing.append(image)
                 }
             }
-            if !missing.isEmpty { jobs.append((plan, missing)) }
+            guard !missing.isEmpty else { continue }
+            let path = plan.request.source.path
+            if let index = jobIndex[path] {
+                jobs[index].plans.append((plan, missing))
+            } else {
+                jobIndex[path] = jobs.count
+                jobs.append(Job(path: path, plans: [(plan, missing)]))
+            }
         }
 
         let outcomes = Locked([Result<Int, ThumbnailError>?](repeating: nil, count: jobs.count))
         let finished = Locked(0)
         let work = jobs
         DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            let job = work[index]
-            let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(job.plan, making: job.missing) }
+            let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(work[index]) }
             outcomes.withLock { $0[index] = outcome }
             if let progress { progress(finished.withLock { $0 += 1; return $0 }, work.count) }
         }
@@ -46,39 +61,53 @@ extension Thumbnailer {
         return report
     }
 
-    /// Decodes the source of `plan` once and writes `missing` (some of its images).
-    private func run(_ plan: ThumbnailPlan, making missing: [PlannedImage]) throws(ThumbnailError) -> Int {
-        let path = plan.request.source.path
-        let file = try SourceFile.load(plan.request.source, limits: limits)
+    /// Reads the source of `job` once and writes the missing images of all its plans: by the
+    /// direct path when the source is a plain JPEG, else through libvips, one decode per plan.
+    private func run(_ job: Job) throws(ThumbnailError) -> Int {
+        let path = job.path
+        let first = job.plans[0].plan
+        let file = try SourceFile.load(first.request.source, limits: limits)
         let bytes = file.bytes ?? []
         let known = sources.withLock { $0[path] }.flatMap { $0.stamp == file.stamp ? $0.info : nil }
         let digest = known?.digest ?? ContentHash.sha256Hex(bytes)
-        guard digest == plan.sourceDigest else {
+        guard job.plans.allSatisfy({ $0.plan.sourceDigest == digest }) else {
             throw ThumbnailError(path: path, message: "the file changed after its thumbnails were planned; build again")
         }
         let sourceFormat: SourceFormat
         if let known { sourceFormat = known.format } else { sourceFormat = try identify(bytes, path: path) }
-        let format = plan.request.spec.format ?? sourceFormat.defaultOutput
-        let largest = plan.images.last!
-        let outputs = missing.map { image in
-            Vips.Output(
-                size: PixelSize(width: image.width, height: image.height), format: format,
-                path: cacheDirectory.appending(path: CacheName.temporary(for: image.fileName)).path)
+
+        var recipes: [Vips.Recipe] = []
+        var finals: [(temporary: String, final: String, name: String)] = []
+        for (plan, missing) in job.plans {
+            let format = plan.request.spec.format ?? sourceFormat.defaultOutput
+            let largest = plan.images.last!
+            let outputs = missing.map { image in
+                Vips.Output(
+                    size: PixelSize(width: image.width, height: image.height), format: format,
+                    path: cacheDirectory.appending(path: CacheName.temporary(for: image.fileName)).path)
+            }
+            for (output, image) in zip(outputs, missing) {
+                finals.append((output.path, cachedFile(image).path, image.fileName))
+            }
+            recipes.append(Vips.Recipe(
+                format: sourceFormat, source: PixelSize(width: plan.sourceWidth, height: plan.sourceHeight),
+                mode: plan.request.spec.mode, largest: PixelSize(width: largest.width, height: largest.height),
+                outputs: outputs))
         }
-        let recipe = Vips.Recipe(
-            format: sourceFormat, source: PixelSize(width: plan.sourceWidth, height: plan.sourceHeight),
-            mode: plan.request.spec.mode, largest: PixelSize(width: largest.width, height: largest.height),
-            outputs: outputs)
-        defer { for output in outputs { unlink(output.path) } }
-        do {
-            try Vips.render(bytes, recipe)
-        } catch {
-            throw ThumbnailError(path: path, message: error.message)
+        defer { for output in finals { unlink(output.temporary) } }
+        if !Vips.renderDirect(bytes, recipes) {
+            for recipe in recipes {
+                do {
+                    try Vips.render(bytes, recipe)
+                } catch {
+                    throw ThumbnailError(path: path, message: error.message)
+                }
+            }
         }
-        for (output, image) in zip(outputs, missing) where rename(output.path, cachedFile(image).path) != 0 {
+        for output in finals where rename(output.temporary, output.final) != 0 {
             throw ThumbnailError(
-                path: path, message: "cannot move \(image.fileName) into the cache: \(String(cString: strerror(errno)))")
+                path: path, message: "cannot move \(output.name) into the cache: \(String(cString: strerror(errno)))")
         }
-        return missing.count
+        return finals.count
     }
 }

@@ -23,7 +23,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; opaque alpha dropped"
+    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; opaque alpha dropped; "
+        + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
         switch format {
@@ -204,6 +205,62 @@ enum Vips {
         }
     }
 
+    /// The direct path for the common case: makes every output of `recipes` (one JPEG source;
+    /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, decoding once
+    /// for all of them. False when the source or the recipes are not plain enough (a colour
+    /// profile, a rotation, CMYK, damaged data...): the caller then takes `render`, which
+    /// handles every case and words every failure.
+    static func renderDirect(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
+        guard let source = recipes.first?.source,
+              recipes.allSatisfy({ recipe in
+                  recipe.format == .jpeg && recipe.source == source && recipe.mode != .fill(.attention)
+                      && recipe.outputs.allSatisfy { $0.format == .jpeg }
+              })
+        else { return false }
+        let needs = recipes.map { ThumbnailGeometry.resampled(source: source, output: $0.largest, mode: $0.mode) }
+        let shrink = [8, 4, 2].first { factor in
+            needs.allSatisfy {
+                nearlyCovers(source.width / factor, $0.width) && nearlyCovers(source.height / factor, $0.height)
+            }
+        } ?? 1
+        var decoded = GzPixels()
+        let status = bytes.withUnsafeBytes { raw in
+            gz_direct_decode(raw.baseAddress, raw.count, Int32(shrink), &decoded)
+        }
+        guard status == 0 else { return false }
+        defer { gz_pixels_free(&decoded) }
+        let size = PixelSize(width: Int(decoded.width), height: Int(decoded.height))
+        // Upright files only (the shim declines the others): the planned size, shrunk.
+        guard size.width == (source.width + shrink - 1) / shrink, size.height == (source.height + shrink - 1) / shrink
+        else { return false }
+        let quality = quality(.jpeg)
+        for recipe in recipes {
+            let largest = recipe.largest
+            let target = ThumbnailGeometry.resampled(source: size, output: largest, mode: recipe.mode)
+            var master = GzPixels()
+            guard gz_pixels_resample(
+                &decoded, Int32(target.width), Int32(target.height),
+                Int32((target.width - largest.width) / 2), Int32((target.height - largest.height) / 2),
+                Int32(largest.width), Int32(largest.height), &master) == 0
+            else { return false }
+            defer { gz_pixels_free(&master) }
+            for output in recipe.outputs {
+                if output.size == largest {
+                    guard gz_direct_save_jpeg(&master, output.path, Int32(quality)) == 0 else { return false }
+                    continue
+                }
+                var picture = GzPixels()
+                guard gz_pixels_resample(
+                    &master, Int32(output.size.width), Int32(output.size.height), 0, 0,
+                    Int32(output.size.width), Int32(output.size.height), &picture) == 0
+                else { return false }
+                defer { gz_pixels_free(&picture) }
+                guard gz_direct_save_jpeg(&picture, output.path, Int32(quality)) == 0 else { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether `have` pixels are enough for `want`: as many, or at most 2 fewer (and 1%).
     private static func nearlyCovers(_ have: Int, _ want: Int) -> Bool {
         have >= want || (want - have <= 2 && (want - have) * 100 <= want)
@@ -267,6 +324,14 @@ enum Vips {
             return Inspection(
                 size: PixelSize(width: Int(width), height: Int(height)), bands: Int(bands), mean: mean,
                 hasEXIF: exif != 0)
+        }
+    }
+
+    static func difference(_ first: String, _ second: String) throws(Failure) -> Double {
+        try guarded { () throws(Failure) -> Double in
+            var mean = 0.0
+            if gz_fixture_difference(first, second, &mean) != 0 { throw libraryFailure("cannot compare \(first)") }
+            return mean
         }
     }
 

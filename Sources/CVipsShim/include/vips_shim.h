@@ -90,7 +90,43 @@ int gz_fixture_write(const char *path, const char *format, int width, int height
                      const char *exif_text);
 /* Facts about an image file (for tests): size, bands, mean of band `band`
  * over the whole image, and whether it carries EXIF data. */
+/* The mean absolute difference of two images of the same size and bands. */
+int gz_fixture_difference(const char *first, const char *second, double *mean);
 int gz_fixture_inspect(const char *path, int band, int *width, int *height,
                        int *bands, double *mean, int *has_exif);
+
+
+/* ---- The direct path (jpeg_direct.c): plain JPEG photos to JPEG ----
+ * libjpeg and a resampler of our own, without libvips' pipelines. These do not
+ * use libvips' error buffer: they return 0 on success, and non-zero when they
+ * decline or fail, after which the caller takes the libvips path (which
+ * handles every case and words every failure). */
+
+/* 8-bit pixels, `bands` per pixel, rows packed. */
+typedef struct {
+    int width;
+    int height;
+    int bands;
+    unsigned char *data;
+} GzPixels;
+
+/* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB.
+ * Declines (non-zero) CMYK and other colour spaces, an ICC profile, an EXIF
+ * orientation other than 1, and any warning from libjpeg (damaged data). */
+int gz_direct_decode(const void *buf, size_t len, int shrink, GzPixels *out);
+
+/* Resample `in` to target_width x target_height (Lanczos-3 after averaging
+ * whole factors; a copy when within a pixel or two) and keep only the window
+ * at (left, top) of width x height. */
+int gz_pixels_resample(const GzPixels *in, int target_width, int target_height,
+    int left, int top, int width, int height, GzPixels *out);
+
+/* Encode RGB pixels as a baseline 4:2:0 JPEG at `quality`, no metadata. */
+int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
+
+void gz_pixels_free(GzPixels *pixels);
+
+/* The libjpeg the direct path was built with ("libjpeg-turbo 2.1.5"). */
+const char *gz_direct_version(void);
 
 #endif
