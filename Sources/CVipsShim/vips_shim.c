@@ -49,10 +49,14 @@ gz_init_once(void)
     if (VIPS_INIT("gazetteer"))
         return;
 
-    /* Every thumbnail allocates and frees a few buffers of around a
-     * megabyte; by default glibc maps and unmaps each (page faults every
-     * time). Keep them in the heap: about a fifth less processor time. */
-    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    /* Every thumbnail allocates and frees a few buffers of up to a
+     * megabyte or two; by default glibc soon maps and unmaps each (page
+     * faults every time). Keep those in the heap and reuse them (about a
+     * fifth less processor time through libvips), but no larger ones: a
+     * fixed value, so that glibc's own adjustments cannot ratchet it up.
+     * Freed memory is kept (trimming it would fault it back in job after
+     * job); gz_release_free_memory hands it back between stages. */
+    mallopt(M_MMAP_THRESHOLD, 2 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 128 * 1024 * 1024);
 
     pthread_rwlockattr_init(&attr);
@@ -925,4 +929,12 @@ gz_fixture_difference(const char *first, const char *second, double *mean)
     if (a)
         g_object_unref(a);
     return result;
+}
+
+void
+gz_release_free_memory(void)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }

@@ -43,6 +43,9 @@ extension Thumbnailer {
             }
         }
 
+        // Hand back what the caller freed before (a site build's pages): libvips' start-up set
+        // glibc to keep freed memory, which would otherwise add to the peak from here on.
+        Vips.releaseFreeMemory()
         let outcomes = Locked([Result<Int, ThumbnailError>?](repeating: nil, count: jobs.count))
         let finished = Locked(0)
         let work = jobs

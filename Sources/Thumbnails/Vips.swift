@@ -35,6 +35,9 @@ enum Vips {
         }
     }
 
+    /// Returns memory freed earlier in the process to the system.
+    static func releaseFreeMemory() { gz_release_free_memory() }
+
     // MARK: Hashing
 
     static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {

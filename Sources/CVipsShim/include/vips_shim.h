@@ -24,6 +24,10 @@ typedef enum {
  * pipeline, every loader blocked except JPEG, PNG, WebP and SVG, GLib
  * warnings routed to our capture. Returns 0 on success. Idempotent. */
 int gz_init(void);
+
+/* Return freed memory to the system (glibc's malloc_trim; gz_init raised the
+ * threshold below which glibc does this by itself). */
+void gz_release_free_memory(void);
 const char *gz_vips_version(void);
 
 /* Concurrency guard around libvips' process-wide error buffer. Ordinary work
