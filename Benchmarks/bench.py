@@ -44,14 +44,17 @@ def run_build(gazetteer, corpus, output):
         wall = time.perf_counter() - start
         if done.returncode != 0:
             sys.exit(f"build failed:\n{done.stdout}\n{done.stderr}")
-        rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", report.read()).group(1))
+        text = report.read()
+        rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1))
+        user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
+        system = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
     stages = {}
     for line in done.stdout.splitlines():
         match = re.match(r"(\w+)\s+([\d.]+) ms$", line.strip())
         if match and match.group(1) in STAGES:
             stages[match.group(1)] = float(match.group(2)) / 1000
     summary = done.stdout.splitlines()[0] if done.stdout else ""
-    return {"wall": wall, "rss": rss, "stages": stages, "summary": summary}
+    return {"wall": wall, "rss": rss, "user": user, "system": system, "stages": stages, "summary": summary}
 
 
 def sync_theme(repository, corpus):
@@ -98,7 +101,8 @@ def measure(gazetteer, corpus, runs, only):
                 prepare(index)
             samples.append(run_build(gazetteer, corpus, output))
             print(f"  {name} {label} #{index + 1}: {samples[-1]['wall']:.3f} s, "
-                  f"{samples[-1]['rss'] // 1024} MB  ({samples[-1]['summary']})", flush=True)
+                  f"{samples[-1]['rss'] // 1024} MB, processor {samples[-1]['user']:.2f} s user + "
+                  f"{samples[-1]['system']:.2f} s system  ({samples[-1]['summary']})", flush=True)
         if cleanup:
             cleanup()
             run_build(gazetteer, corpus, output)
