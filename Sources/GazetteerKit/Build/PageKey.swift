@@ -1,6 +1,6 @@
 /// A page's key: 128 bits hashed from everything the page is made of (see `PageKeys`).
 ///
-/// The hash is MurmurHash3's 128-bit variant, fed in pieces: keys are compared with the
+/// The hash is MurmurHash3's 128-bit mixing, fed whole 64-bit words: keys are compared with the
 /// same page's key of the previous build, so only an accidental collision between two
 /// versions of one page could hide a change (a chance of about 2^-128 per change).
 struct PageKey: Hashable, Sendable {
@@ -13,8 +13,10 @@ struct PageKey: Hashable, Sendable {
 struct PageKeyHasher {
     private var h1: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var h2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private var words: (UInt64, UInt64) = (0, 0)
-    private var pending = 0
+    /// The first word of a block, waiting for the second.
+    private var first: UInt64 = 0
+    private var half = false
+    /// Words added.
     private var length = 0
 
     private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
@@ -22,24 +24,40 @@ struct PageKeyHasher {
 
     init() {}
 
+    /// Text as its length then its bytes, eight to a word (the last word padded with zeros).
     mutating func add(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             add(utf8.count)
-            for byte in utf8 { add(byte: byte) }
+            var index = 0
+            let count = utf8.count
+            while index + 8 <= count {
+                add(word: UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self).littleEndian)
+                index += 8
+            }
+            if index < count {
+                var word: UInt64 = 0
+                for (shift, byte) in utf8[index...].enumerated() { word |= UInt64(byte) << UInt64(shift * 8) }
+                add(word: word)
+            }
         }
     }
 
     mutating func add(_ number: Int) {
-        var value = UInt64(bitPattern: Int64(number))
-        for _ in 0..<8 {
-            add(byte: UInt8(truncatingIfNeeded: value))
-            value >>= 8
-        }
+        add(word: UInt64(bitPattern: Int64(number)))
     }
 
     mutating func add(_ digest: Digest) {
-        for word in [digest.a, digest.b, digest.c, digest.d] { add(Int(bitPattern: UInt(word))) }
+        add(word: digest.a)
+        add(word: digest.b)
+        add(word: digest.c)
+        add(word: digest.d)
+    }
+
+    /// Another key, as a part of this one (a country's or a city's, worked out once).
+    mutating func add(_ key: PageKey) {
+        add(word: key.high)
+        add(word: key.low)
     }
 
     mutating func add(_ stamp: FileStamp?) {
@@ -51,15 +69,15 @@ struct PageKeyHasher {
         add(Int(stamp.changed))
     }
 
-    mutating func add(byte: UInt8) {
-        let shift = UInt64((pending & 7) * 8)
-        if pending < 8 { words.0 |= UInt64(byte) << shift } else { words.1 |= UInt64(byte) << shift }
-        pending += 1
+    @inline(__always)
+    mutating func add(word: UInt64) {
         length += 1
-        if pending == 16 {
-            mix(words.0, words.1)
-            words = (0, 0)
-            pending = 0
+        if half {
+            mix(first, word)
+            half = false
+        } else {
+            first = word
+            half = true
         }
     }
 
@@ -74,10 +92,7 @@ struct PageKeyHasher {
 
     var key: PageKey {
         var (a, b) = (h1, h2)
-        if pending > 0 {
-            a ^= Self.rotl(words.0 &* Self.c1, 31) &* Self.c2
-            b ^= Self.rotl(words.1 &* Self.c2, 33) &* Self.c1
-        }
+        if half { a ^= Self.rotl(first &* Self.c1, 31) &* Self.c2 }
         a ^= UInt64(length)
         b ^= UInt64(length)
         a = a &+ b

@@ -26,10 +26,10 @@ struct PageKeys: Sendable {
     let model: SiteModel
     let templates: [String: String]
 
-    /// By position in the model: each country's front matter, flag and city count; each
-    /// city's front matter and picture, and its country's position.
-    private var countryKeys: [(path: String, frontMatter: Digest, image: FileStamp?, cities: Int)] = []
-    private var cityKeys: [(path: String, frontMatter: Digest, image: FileStamp?)] = []
+    /// By position in the model, hashed once: each country's path, front matter, flag and
+    /// city count; each city's path, front matter and picture; each city's country's position.
+    private var countryKeys: [PageKey] = []
+    private var cityKeys: [PageKey] = []
     private var cityCountry: [Int] = []
     /// Every content file, for the bodies pages read: its whole text and body pictures.
     private let entries: [ContentEntry]
@@ -45,13 +45,29 @@ struct PageKeys: Sendable {
         templates = Self.templateKeys(library: library, sources: sources)
         byPath.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() { byPath[entry.path] = index }
+        let byPath = byPath
         countryKeys = model.countries.map { country in
-            guard let index = byPath[country.sourcePath] else { return (country.sourcePath, Digest(a: 0, b: 0, c: 0, d: 0), nil, 0) }
-            return (country.sourcePath, entries[index].frontMatterDigest, imageStamp(country.flag.path), model.cityCount(of: country))
+            var key = PageKeyHasher()
+            key.add(country.sourcePath)
+            if let index = byPath[country.sourcePath] {
+                key.add(entries[index].frontMatterDigest)
+                key.add(imageStamp(country.flag.path))
+                key.add(model.cityCount(of: country))
+            } else {
+                key.add(-1)
+            }
+            return key.key
         }
         cityKeys = model.cities.map { city in
-            guard let index = byPath[city.sourcePath] else { return (city.sourcePath, Digest(a: 0, b: 0, c: 0, d: 0), nil) }
-            return (city.sourcePath, entries[index].frontMatterDigest, imageStamp(city.picture.path))
+            var key = PageKeyHasher()
+            key.add(city.sourcePath)
+            if let index = byPath[city.sourcePath] {
+                key.add(entries[index].frontMatterDigest)
+                key.add(imageStamp(city.picture.path))
+            } else {
+                key.add(-1)
+            }
+            return key.key
         }
         cityCountry = model.cities.map { model.countryIndex($0.countrySlug) ?? -1 }
     }
@@ -65,16 +81,9 @@ struct PageKeys: Sendable {
         key.add(templates[page.template] ?? "no template")
         func country(_ index: Int) {
             guard index >= 0 else { return key.add(-1) }
-            key.add(countryKeys[index].path)
-            key.add(countryKeys[index].frontMatter)
-            key.add(countryKeys[index].image)
-            key.add(countryKeys[index].cities)
+            key.add(countryKeys[index])
         }
-        func city(_ index: Int) {
-            key.add(cityKeys[index].path)
-            key.add(cityKeys[index].frontMatter)
-            key.add(cityKeys[index].image)
-        }
+        func city(_ index: Int) { key.add(cityKeys[index]) }
         switch page.kind {
         case .index, .flags:
             for index in countryKeys.indices { country(index) }
