@@ -14,9 +14,10 @@ extension Thumbnailer {
     }
 
     /// Makes every planned image not already in the cache, many sources at once across the
-    /// cores (one libvips thread each). Each source is read and decoded once for all its
-    /// plans and scales. Each file is written under a temporary name and renamed into place
-    /// when complete. `progress`, if given, hears (sources done, sources to make) as jobs
+    /// cores (one thread each). Each source is read once for all its plans; a plain JPEG photo
+    /// is also decoded once for all of them, other pictures once per plan (for all its
+    /// scales). Each file is written under a temporary name and renamed into place when
+    /// complete. `progress`, if given, hears (sources done, sources to make) as jobs
     /// finish, from any thread.
     public func make(_ plans: [ThumbnailPlan],
                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> ThumbnailBatchReport {

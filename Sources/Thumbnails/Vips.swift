@@ -1,8 +1,9 @@
 import Foundation
 import CVipsShim
 
-/// Everything that touches libvips, through the CVipsShim wrappers; the rest of the module
-/// sees only Swift values. The only file importing CVipsShim.
+/// Everything that touches libvips, through the CVipsShim wrappers, and the shim's direct
+/// path for plain JPEG photos (libjpeg and a resampler of our own, `renderDirect`); the rest
+/// of the module sees only Swift values. The only file importing CVipsShim.
 ///
 /// libvips runs with its operation cache off and one worker thread per pipeline; parallelism
 /// comes from running many jobs at once. Its error buffer is process-wide, so jobs run under
@@ -330,6 +331,7 @@ enum Vips {
         }
     }
 
+    /// The mean absolute difference between two pictures of the same size (0...255).
     static func difference(_ first: String, _ second: String) throws(Failure) -> Double {
         try guarded { () throws(Failure) -> Double in
             var mean = 0.0
