@@ -24,6 +24,14 @@
 #include <jpeglib.h>
 
 #include "vips_shim.h"
+#include "shim_private.h"
+
+/* The hot loops are compiled for AVX2 too, chosen at run time. */
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define GZ_AVX2 1
+#else
+#define GZ_AVX2 0
+#endif
 
 /* Every pixel buffer is allocated this much longer than its pixels, so that
  * a pixel can be read as four bytes. */
@@ -372,14 +380,6 @@ gz_clamp_pixel(int value)
     return value < 0 ? 0 : value > 255 ? 255 : (unsigned char) value;
 }
 
-static int
-gz_near_size(int have, int want)
-{
-    int gap = abs(have - want);
-
-    return gap == 0 || (gap <= 2 && gap * 100 <= want);
-}
-
 /* One output row of a 2 x 2 average: the two rows summed (a loop the
  * compiler vectorises), then neighbouring pixels. Compiled for AVX2 too. */
 #define GZ_BOX2_ROW(suffix, attributes)                                         \
@@ -405,7 +405,7 @@ gz_near_size(int have, int want)
                         ((sums[2 * x * bands + b] + sums[(2 * x + 1) * bands + b] + 2) >> 2); \
     }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if GZ_AVX2
 GZ_BOX2_ROW(avx2, __attribute__((target("avx2"))))
 #endif
 GZ_BOX2_ROW(baseline, )
@@ -414,7 +414,7 @@ static void
 gz_box2_row(const unsigned char *top, size_t stride, int width, int bands,
     unsigned *sums, unsigned char *q)
 {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if GZ_AVX2
     if (__builtin_cpu_supports("avx2")) {
         gz_box2_row_avx2(top, stride, width, bands, sums, q);
         return;
@@ -535,7 +535,7 @@ gz_box(const GzPixels *in, int factor, GzPixels *out)
         }                                                                       \
     }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if GZ_AVX2
 GZ_PASSES(avx2, __attribute__((target("avx2"))))
 #endif
 GZ_PASSES(baseline, )
@@ -544,7 +544,7 @@ static void
 gz_pass_across(const GzPixels *in, const GzAxis *across, int first_row, int rows,
     int width, unsigned char *middle)
 {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if GZ_AVX2
     if (__builtin_cpu_supports("avx2")) {
         gz_pass_across_avx2(in, across, first_row, rows, width, middle);
         return;
@@ -557,7 +557,7 @@ static void
 gz_pass_down(const unsigned char *middle, int first_row, const GzAxis *down,
     int span, int height, int *line, unsigned char *out)
 {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if GZ_AVX2
     if (__builtin_cpu_supports("avx2")) {
         gz_pass_down_avx2(middle, first_row, down, span, height, line, out);
         return;
@@ -597,7 +597,7 @@ gz_pixels_resample(const GzPixels *source, int target_width, int target_height,
     if (!(out->data = malloc((size_t) width * height * bands + GZ_SLACK)))
         goto done;
 
-    if (gz_near_size(in->width, target_width) && gz_near_size(in->height, target_height)) {
+    if (gz_near(in->width, target_width) && gz_near(in->height, target_height)) {
         /* Within a pixel or two: resampling would only blur. Copy, the
          * last row or column repeated where the image is a little short. */
         for (int y = 0; y < height; y++) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "vips_shim.h"
+#include "shim_private.h"
 
 /* ---- process-wide state ------------------------------------------------ */
 
@@ -471,14 +472,6 @@ gz_shrink_box(VipsImage *in, VipsImage **out, int factor)
     g_object_unref(in);
     *out = result;
     return 0;
-}
-
-static gboolean
-gz_near(int have, int want)
-{
-    int gap = abs(have - want);
-
-    return gap == 0 || (gap <= 2 && gap * 100 <= want);
 }
 
 int
