@@ -2,10 +2,11 @@
 import PackageDescription
 
 // Gazetteer depends on nothing but the toolchain and Debian's C libraries
-// (libcmark-dev, libyaml-dev, libvips-dev), reached through pkg-config.
+// (libcmark-dev, libyaml-dev, libvips-dev, libjpeg-dev), reached through pkg-config.
+// It is built and tested on Linux only (Debian 12, x86_64): the preview server uses Glibc
+// sockets and inotify, so no other platform is declared.
 let package = Package(
     name: "Gazetteer",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "gazetteer", targets: ["gazetteer"]),
         .library(name: "GazetteerKit", targets: ["GazetteerKit"]),
@@ -16,10 +17,17 @@ let package = Package(
         // C libraries, each imported by exactly one Swift file.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libvips' headers sit in the default include path; they need GLib's and GObject's, which
+        // gobject-2.0's pkg-config gives. Its link lines are in Sources/CVips/module.modulemap.
+        // (vips.pc is not used: it would pass every private dependency's flags, -pthread among
+        // them, which SwiftPM prohibits and warns about on every build.)
+        .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         // Non-variadic wrappers around libvips (Swift cannot call C variadic functions), and the
         // direct path for plain JPEG photos over libjpeg (libjpeg-dev, which libvips-dev pulls in).
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
+        // A C target does not autolink the module map's libraries, so it names them here too.
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [
+            .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
+        ]),
 
         // A spec-true Mustache engine, independent of the rest of the project.
         .target(name: "Mustache"),
