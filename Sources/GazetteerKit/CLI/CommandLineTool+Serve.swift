@@ -12,7 +12,7 @@ extension CommandLineTool {
     """
 
     static func serve(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--output", "--cache", "--port", "--host"], flags: ["--help", "-h", "--quiet", "-q"])
+        var arguments = CommandCatalog.command("serve")!.arguments
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -20,7 +20,7 @@ extension CommandLineTool {
             return 2
         }
         if arguments.has("--help") || arguments.has("-h") {
-            output.print(serveUsage)
+            output.print(CommandCatalog.command("serve")!.help)
             return 0
         }
         guard arguments.positionals.isEmpty,

@@ -11,6 +11,8 @@ public enum CommandLineTool {
       gazetteer serve [--source DIR] [--port N]       preview with live reload while you edit
       gazetteer check [--source DIR]                  find every problem, write nothing
       gazetteer new country NAME                      start a new country (or: city, site)
+      gazetteer completions bash|zsh|fish             print shell completions
+      gazetteer manpage                               print the manual page (roff)
       gazetteer --version                             print the version
       gazetteer help [COMMAND]                        show help
 
@@ -25,14 +27,6 @@ public enum CommandLineTool {
     optionally gazetteer.yaml and templates/ (without it the built-in theme is used).
     The site is written to a staging folder and swapped in only when the whole build
     succeeded; every problem found is printed as path:line:col: message.
-
-    Options:
-      --source DIR   the site folder (default: .)
-      --output DIR   where the site goes (default: DIR/site)
-      --cache DIR    the thumbnail cache (default: DIR/.gazetteer-cache)
-      -q, --quiet    print errors only
-      --timings      print the time each stage took
-      -h, --help     show this help
     """
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
@@ -47,8 +41,16 @@ public enum CommandLineTool {
             output.print(usage)
             return 0
         case "help":
-            let help = ["build": buildUsage, "check": checkUsage, "new": newUsage, "serve": serveUsage]
-            output.print(rest.first.flatMap { help[$0] } ?? usage)
+            guard let name = rest.first else {
+                output.print(usage)
+                return 0
+            }
+            guard let command = CommandCatalog.command(name) else {
+                let hint = NameSuggestion.hint(for: name, in: CommandCatalog.names)
+                output.error("gazetteer help: unknown command \"\(name)\"\(hint)\n\n\(usage)")
+                return 2
+            }
+            output.print(command.help)
             return 0
         case "--version", "-V", "version":
             output.print("gazetteer \(GazetteerVersion.current)")
@@ -61,15 +63,19 @@ public enum CommandLineTool {
             return serve(rest, output: output)
         case "new":
             return new(rest, output: output)
+        case "completions":
+            return completions(rest, output: output)
+        case "manpage":
+            return manpage(rest, output: output)
         default:
-            let hint = NameSuggestion.hint(for: command, in: ["build", "check", "new", "serve", "help"])
+            let hint = NameSuggestion.hint(for: command, in: CommandCatalog.names)
             output.error("gazetteer: unknown command \"\(command)\"\(hint)\n\n\(usage)")
             return 2
         }
     }
 
     static func build(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = Arguments(valued: ["--source", "--output", "--cache"], flags: ["--help", "-h", "--timings", "--quiet", "-q"])
+        var arguments = CommandCatalog.command("build")!.arguments
         do throws(Arguments.UsageError) {
             try arguments.parse(words)
         } catch {
@@ -77,7 +83,7 @@ public enum CommandLineTool {
             return 2
         }
         if arguments.has("--help") || arguments.has("-h") {
-            output.print(buildUsage)
+            output.print(CommandCatalog.command("build")!.help)
             return 0
         }
         if !arguments.positionals.isEmpty {
