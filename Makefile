@@ -10,7 +10,10 @@ PREFIX     ?= /usr/local
 DESTDIR    ?=
 STATIC     := .build/static/release/gazetteer
 
-.PHONY: all deps build release site test bench validate clean install uninstall check-install
+# Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
+TEST_TOOLS := chromium zsh fish groff-base
+
+.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install
 
 all: site
 
@@ -27,6 +30,16 @@ deps:
 	    echo "Run: sudo apt-get install -y$$missing"; \
 	    exit 1; \
 	  fi; \
+	fi
+
+test-tools:
+	@missing=""; for p in $(TEST_TOOLS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then echo "Installing test tools:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else echo "Optional test tools missing (their tests will be skipped):$$missing"; fi; \
 	fi
 
 build: deps
