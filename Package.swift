@@ -29,6 +29,9 @@ let package = Package(
             .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
         ]),
 
+        // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).
+        .target(name: "CFileSystem"),
+
         // A spec-true Mustache engine, independent of the rest of the project.
         .target(name: "Mustache"),
         // libvips-backed thumbnails with a content-addressed cache.
@@ -36,7 +39,7 @@ let package = Package(
         // The site generator: load -> front matter -> Markdown -> model -> render -> thumbnails -> write.
         .target(
             name: "GazetteerKit",
-            dependencies: ["CCmark", "CYaml", "Mustache", "Thumbnails"],
+            dependencies: ["CCmark", "CYaml", "CFileSystem", "Mustache", "Thumbnails"],
             plugins: ["EmbedTheme"]
         ),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.

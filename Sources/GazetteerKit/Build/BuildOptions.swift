@@ -13,6 +13,11 @@ public struct BuildOptions: Sendable {
     public var writeOutput: Bool
     /// Hears how far long stages are (pages rendered, thumbnails made), for a progress line.
     public var progress: BuildProgress?
+    /// Whether a build waits for another build of the same output or cache to finish (true),
+    /// or fails at once (`--no-wait`).
+    public var waitForOtherBuilds = true
+    /// Hears one-line notices, such as that the build waits for another.
+    public var notice: (@Sendable (String) -> Void)?
 
     public init(source: URL, output: URL? = nil, cache: URL? = nil, writeOutput: Bool = true) {
         self.writeOutput = writeOutput

@@ -15,10 +15,17 @@ public enum SiteBuild {
     public static let requiredTemplates = ["layout", "index", "country", "city", "cities", "flags", "404"]
 
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
+        try checkOutput(options)
+        let lock = try BuildLock.acquire(for: options)
+        defer { lock.release() }
+        return try runAlone(options)
+    }
+
+    /// The build, with the output and cache to itself.
+    private static func runAlone(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         releaseLastBuild()
         let started = Date()
         var timings = BuildTimings()
-        try checkOutput(options)
 
         // Nothing changed since the last build: nothing to do.
         var archive = ManifestArchive.read(from: options.cache)

@@ -25,9 +25,11 @@ extension CommandLineTool {
             output.error("gazetteer check: unexpected argument \"\(extra)\"\n\n\(checkUsage)")
             return 2
         }
-        let options = BuildOptions(
+        var options = BuildOptions(
             source: folder(arguments.value("--source")) ?? currentFolder,
             cache: folder(arguments.value("--cache")), writeOutput: false)
+        options.waitForOtherBuilds = !arguments.has("--no-wait")
+        options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
             output.print("No problems found (\(summary.pages) pages checked)")

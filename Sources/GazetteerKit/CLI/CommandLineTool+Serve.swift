@@ -29,9 +29,10 @@ extension CommandLineTool {
             return 2
         }
         let host = arguments.value("--host") ?? "127.0.0.1"
-        let options = BuildOptions(
+        var options = BuildOptions(
             source: folder(arguments.value("--source")) ?? currentFolder,
             output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
+        options.notice = output.error
         let quiet = arguments.has("--quiet") || arguments.has("-q")
         let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output)
         let bound: Int

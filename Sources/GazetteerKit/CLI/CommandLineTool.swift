@@ -97,6 +97,8 @@ public enum CommandLineTool {
             output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
         let output = arguments.has("--quiet") || arguments.has("-q") ? output.quiet : output
         options.progress = output.buildProgress
+        options.waitForOtherBuilds = !arguments.has("--no-wait")
+        options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
             output.print(summary.description)

@@ -6,16 +6,28 @@ import Darwin
 #endif
 
 /// The write stage. Files are written into a staging folder beside the output while pages
-/// render, and nothing in the output changes until the whole build has succeeded. Then
-/// either the staging folder replaces the output whole (`replaceOutput`: a full build), or
-/// the staged files are moved into the output one by one (`update`: an incremental build),
-/// each replaced or removed file set aside first and put back if any step fails. Either way
-/// a failed build leaves the previous output exactly as it was, and no page of a deleted
-/// content file survives.
+/// render, and nothing in the output changes until the whole build has succeeded. Then the
+/// new site is published in one step: at every instant, even if the build is killed, the
+/// output folder holds the previous site whole or the new one whole.
+///
+/// - A full build (`replaceOutput`) swaps the staging folder with the output (renameat2's
+///   RENAME_EXCHANGE) and removes the old site.
+/// - An incremental build (`update`) keeps a spare folder beside the output, `.site.spare`,
+///   that holds the previous version of the site (files shared with the output by hard
+///   links, never changed in place). It brings the spare up to date (the files the last build
+///   changed, then this build's), swaps it with the output, and notes in `.site.spare.json`
+///   which files now differ. The cost is that of the files changed, not of the site. If the
+///   spare is missing or was being changed when a build died, it is made again from the
+///   output (a hard link per file).
+///
+/// Where the file system cannot exchange two folders (some network file systems), the swap
+/// is three renames: a moment with no output folder, but never one with half of each site.
 final class SiteWriter: @unchecked Sendable {
     let output: URL
     let staging: URL
-    private let backup: URL
+    private let spare: String
+    private let spareState: String
+    private let aside: String
     private let lock = NSLock()
     private var stagedFolders: Set<String> = [""]
 
@@ -24,16 +36,18 @@ final class SiteWriter: @unchecked Sendable {
         self.output = output
         let parent = output.deletingLastPathComponent()
         let pid = ProcessInfo.processInfo.processIdentifier
-        staging = parent.appending(path: ".\(output.lastPathComponent).staging-\(pid)")
-        backup = parent.appending(path: ".\(output.lastPathComponent).old-\(pid)")
-        let fm = FileManager.default
-        try? fm.removeItem(at: staging)
-        try? fm.removeItem(at: backup)
+        let name = output.lastPathComponent
+        staging = parent.appending(path: ".\(name).staging-\(pid)")
+        aside = parent.appending(path: ".\(name).old-\(pid)").path
+        spare = parent.appending(path: ".\(name).spare").path
+        spareState = parent.appending(path: ".\(name).spare.json").path
+        OutputFolders.removeTree(staging.path)
+        OutputFolders.removeTree(aside)
         Self.removeLeftovers(of: output)
         do {
-            try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
-            throw Self.failure("cannot write the site", error, at: output)
+            throw Self.failure(doing: "writing", staging.path, code: Self.code(of: error), output: output)
         }
     }
 
@@ -42,21 +56,21 @@ final class SiteWriter: @unchecked Sendable {
         var text = text
         let target = try prepare(path)
         let failed = text.withUTF8 { bytes in Self.writeFile(target.path, UnsafeRawBufferPointer(bytes)) }
-        if let failed { throw Self.failure("cannot write \(path)", failed, at: output) }
+        if let failed { throw Self.failure(doing: "writing", target.path, code: failed, output: output) }
     }
 
     /// Puts a file from elsewhere (a thumbnail in the cache) into the staging
     /// folder: a hard link, or a copy across file systems. Thread-safe.
     func link(_ path: String, from source: URL) throws(DiagnosticList) {
         let target = try prepare(path)
+        if Glibc.link(source.path, target.path) == 0 { return }
+        guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
+            throw Self.failure(doing: "writing", target.path, code: errno, output: output)
+        }
         do {
-            try FileManager.default.linkItem(at: source, to: target)
+            try FileManager.default.copyItem(at: source, to: target)
         } catch {
-            do {
-                try FileManager.default.copyItem(at: source, to: target)
-            } catch {
-                throw Self.failure("cannot put \(path) into the site", error, at: output)
-            }
+            throw Self.failure(doing: "writing", target.path, code: Self.code(of: error), output: output)
         }
     }
 
@@ -67,103 +81,97 @@ final class SiteWriter: @unchecked Sendable {
         do {
             try FileManager.default.copyItem(at: source, to: target)
         } catch {
-            throw Self.failure("cannot put \(path) into the site", error, at: output)
+            throw Self.failure(doing: "writing", target.path, code: Self.code(of: error), output: output)
         }
     }
 
     /// Removes the staging folder: the build failed or wrote nothing.
     func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        OutputFolders.removeTree(staging.path)
     }
 
-    /// Replaces the output folder with the staging folder.
+    /// Publishes the staging folder as the whole new site.
     func replaceOutput() throws(DiagnosticList) {
-        let fm = FileManager.default
-        do {
-            if fm.fileExists(atPath: output.path) {
-                try fm.moveItem(at: output, to: backup)
+        defer { discard() }
+        forgetSpare()
+        do throws(OutputFolders.Failure) {
+            if OutputFolders.identity(output.path) != nil {
+                try OutputFolders.exchange(staging.path, output.path, aside: aside)
+            } else {
+                try OutputFolders.move(staging.path, output.path)
             }
-            do {
-                try fm.moveItem(at: staging, to: output)
-            } catch {
-                try? fm.moveItem(at: backup, to: output)
-                throw error
-            }
-            try? fm.removeItem(at: backup)
         } catch {
-            discard()
-            throw Self.failure("cannot replace the output folder", error, at: output)
+            throw failure(error)
         }
     }
 
-    /// Moves the staged files `placing` into the output (replacing files of the same path)
-    /// and removes the output files `removing`, then folders left empty. If any step fails,
-    /// every step done is undone in reverse order before the error is thrown.
+    /// Publishes the previous site with the staged files `placing` added or replaced and the
+    /// files `removing` gone (and folders left empty), through the spare folder.
     func update(placing: [String], removing: [String]) throws(DiagnosticList) {
-        enum Step {
-            case setAside(String)
-            case placed(String)
-            case madeFolder(String)
-        }
-        var done: [Step] = []
-        var backupFolders: Set<String> = [""]
-        var outputFolders: Set<String> = [""]
-        func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
-        func ensure(_ folder: String, in root: URL, known: inout Set<String>, record: Bool) throws {
-            guard known.insert(folder).inserted else { return }
-            try ensure((folder as NSString).deletingLastPathComponent, in: root, known: &known, record: record)
-            let url = root.appending(path: folder)
-            if mkdir(url.path, 0o777) == 0 {
-                if record { done.append(.madeFolder(folder)) }
-            } else if errno != EEXIST {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        defer { discard() }
+        let known = readSpareState()
+        // From here until the swap the spare is not known to match anything.
+        unlink(spareState)
+        do throws(OutputFolders.Failure) {
+            var lag: [String] = []
+            if let known, known.front == OutputFolders.identity(output.path), known.spare == OutputFolders.identity(spare) {
+                lag = known.lag
+            } else {
+                OutputFolders.removeTree(spare)
+                try OutputFolders.cloneTree(output.path, to: spare)
             }
-        }
-        func move(_ from: URL, _ to: URL) throws {
-            if rename(from.path, to.path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        }
-        func setAside(_ path: String) throws -> Bool {
-            let current = output.appending(path: path)
-            var info = stat()
-            guard lstat(current.path, &info) == 0 else { return false }
-            try ensure(folder(of: path), in: backup, known: &backupFolders, record: false)
-            try move(current, backup.appending(path: path))
-            done.append(.setAside(path))
-            return true
-        }
-        do {
-            if !removing.isEmpty || !placing.isEmpty {
-                try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
-            }
-            for path in removing { _ = try setAside(path) }
-            for path in placing {
-                _ = try setAside(path)
-                try ensure(folder(of: path), in: output, known: &outputFolders, record: true)
-                try move(staging.appending(path: path), output.appending(path: path))
-                done.append(.placed(path))
-            }
-        } catch {
-            for step in done.reversed() {
-                switch step {
-                case .placed(let path): _ = try? move(output.appending(path: path), staging.appending(path: path))
-                case .setAside(let path): _ = try? move(backup.appending(path: path), output.appending(path: path))
-                case .madeFolder(let folder): rmdir(output.appending(path: folder).path)
+            var folders: Set<String> = []
+            var gone: [String] = []
+            for path in lag {
+                try OutputFolders.removeFile(spare + "/" + path)
+                let current = output.path + "/" + path
+                guard access(current, F_OK) == 0 else { gone.append(path); continue }
+                try OutputFolders.ensureFolder((path as NSString).deletingLastPathComponent, under: spare, known: &folders)
+                if Glibc.link(current, spare + "/" + path) != 0 {
+                    throw OutputFolders.Failure(doing: "writing", path: spare + "/" + path, code: errno)
                 }
             }
-            try? FileManager.default.removeItem(at: backup)
-            discard()
-            throw Self.failure("cannot update the output folder", error, at: output)
-        }
-        // Folders that lost their last file go too, as a full build would not make them.
-        let emptied = Set(removing.map(folder(of:))).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
-        for folder in emptied {
-            var path = folder
-            while !path.isEmpty, rmdir(output.appending(path: path).path) == 0 {
-                path = (path as NSString).deletingLastPathComponent
+            for path in removing { try OutputFolders.removeFile(spare + "/" + path) }
+            for path in placing {
+                try OutputFolders.ensureFolder((path as NSString).deletingLastPathComponent, under: spare, known: &folders)
+                try OutputFolders.move(staging.path + "/" + path, spare + "/" + path)
             }
+            OutputFolders.removeEmptiedFolders(of: gone + removing, under: spare)
+            try OutputFolders.exchange(spare, output.path, aside: aside)
+        } catch {
+            throw failure(error)
         }
-        try? FileManager.default.removeItem(at: backup)
-        discard()
+        writeSpareState(lag: placing + removing)
+    }
+
+    // MARK: The spare folder
+
+    /// What the spare folder holds: the site before the last update, which differs from the
+    /// output in the files `lag`, as long as both folders are still the ones noted.
+    private struct SpareState: Codable {
+        var front: [UInt64]
+        var spare: [UInt64]
+        var lag: [String]
+    }
+
+    private func readSpareState() -> SpareState? {
+        guard let data = FileManager.default.contents(atPath: spareState) else { return nil }
+        return try? JSONDecoder().decode(SpareState.self, from: data)
+    }
+
+    /// Notes the spare's state (a failure only makes the next update remake the spare).
+    private func writeSpareState(lag: [String]) {
+        guard let front = OutputFolders.identity(output.path), let spareID = OutputFolders.identity(spare),
+              let data = try? JSONEncoder().encode(SpareState(front: front, spare: spareID, lag: lag)) else { return }
+        let temporary = spareState + ".\(getpid())"
+        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, spareState) == 0 { return }
+        unlink(temporary)
+    }
+
+    /// The spare no longer follows the output (after a full build): removed.
+    private func forgetSpare() {
+        unlink(spareState)
+        OutputFolders.removeTree(spare)
     }
 
     // MARK: Plumbing
@@ -191,7 +199,7 @@ final class SiteWriter: @unchecked Sendable {
             do {
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw Self.failure("cannot write \(path)", error, at: output)
+                throw Self.failure(doing: "writing", target.path, code: Self.code(of: error), output: output)
             }
             lock.lock()
             stagedFolders.insert(folder)
@@ -200,27 +208,47 @@ final class SiteWriter: @unchecked Sendable {
         return target
     }
 
-    /// Writes `bytes` to a new file at `path`; returns the error, if any.
-    private static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Error? {
+    /// Writes `bytes` to a new file at `path`; returns the error number, if any.
+    private static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        if fd < 0 { return POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if fd < 0 { return errno }
         var offset = 0
         while offset < bytes.count {
             let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                let code = errno
                 close(fd)
-                return error
+                return code
             }
             offset += written
         }
-        if close(fd) != 0 { return POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if close(fd) != 0 { return errno }
         return nil
     }
 
-    private static func failure(_ what: String, _ error: Error, at output: URL) -> DiagnosticList {
-        let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? error.localizedDescription
-        return DiagnosticList([Diagnostic("\(what): \(reason)", at: SourceLocation(path: output.path))])
+    /// The POSIX error number behind a Foundation error (EIO when there is none).
+    private static func code(of error: Error) -> Int32 {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain { return Int32(underlying.code) }
+        return EIO
+    }
+
+    /// A failure as the user should read it: what went wrong, doing what, to which file of
+    /// the output (the staging and spare folders are the output's, to the user).
+    private func failure(_ error: OutputFolders.Failure) -> DiagnosticList {
+        Self.failure(doing: error.doing, error.path, code: error.code, output: output)
+    }
+
+    private static func failure(doing: String, _ path: String, code: Int32, output: URL) -> DiagnosticList {
+        var shown = path
+        let parent = output.deletingLastPathComponent().path + "/."
+        let name = output.lastPathComponent
+        for prefix in [parent + name + ".spare", parent + name + ".staging-\(getpid())"] where path.hasPrefix(prefix) {
+            shown = output.path + path.dropFirst(prefix.count)
+        }
+        let reason = String(cString: strerror(code)).lowercased()
+        return DiagnosticList([Diagnostic("\(reason) while \(doing) \(shown)", at: SourceLocation(path: output.path))])
     }
 }
