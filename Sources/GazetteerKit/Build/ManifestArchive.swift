@@ -18,8 +18,8 @@ final class ManifestArchive: @unchecked Sendable {
     /// Where each record starts and ends in `bytes`.
     private(set) var entryRanges: [String: Range<Int>] = [:]
     private(set) var sourceRanges: [String: Range<Int>] = [:]
-    /// Each page's key, the bodies it read, and where its record is.
-    private(set) var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
+    /// Each page's key, and where its record is.
+    private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
 
     /// The manifest in `cache`, read up to the end of its watch; nil when there is none or it
     /// is not one this version wrote.
@@ -105,6 +105,11 @@ final class ManifestArchive: @unchecked Sendable {
         _ = r.string()
         let stamp = FileStamp.decode(from: &r)
         return r.failed ? nil : stamp
+    }
+
+    /// Where what the last rendering of the page at `path` read came from (nil: not known).
+    func dependencies(ofPage path: String) -> [Dependency]? {
+        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range) }
     }
 
     /// The thumbnails the page at `path` showed.

@@ -17,7 +17,7 @@ enum ManifestCoding {
         var assets: [String: FileStamp]
         var entryRanges: [String: Range<Int>] = [:]
         var sourceRanges: [String: Range<Int>] = [:]
-        var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
+        var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
         var recordsOffset = 0
     }
 
@@ -81,8 +81,8 @@ enum ManifestCoding {
             w.string(path)
             w.uint(page.key.high)
             w.uint(page.key.low)
-            strings(page.bodies, into: &w)
             strings(page.images, into: &w)
+            dependencies(page.dependencies, into: &w)
         }
         flush(w.bytes)
     }
@@ -90,6 +90,39 @@ enum ManifestCoding {
     private static func strings(_ values: [String], into w: inout ByteWriter) {
         w.uint(UInt64(values.count))
         for value in values { w.string(value) }
+    }
+
+    /// Content files' paths lose their folder, written as a number.
+    private static let folders = ["", "content/cities/", "content/countries/"]
+
+    private static func dependencies(_ values: [Dependency], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        for value in values {
+            w.uint(UInt64(value.kind.rawValue))
+            var name = Substring(value.name)
+            var folder = 0
+            for (index, prefix) in folders.enumerated().dropFirst() where name.hasPrefix(prefix) {
+                folder = index
+                name = name.dropFirst(prefix.count)
+                break
+            }
+            w.uint(UInt64(folder))
+            w.string(String(name))
+        }
+    }
+
+    private static func dependencies(_ r: inout ByteReader) -> [Dependency]? {
+        let count = r.count()
+        var values: [Dependency] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
+            let folder = Int(r.uint())
+            guard folder < folders.count else { return nil }
+            let name = r.string()
+            values.append(Dependency(kind, folder == 0 ? name : folders[folder] + name))
+        }
+        return r.failed ? nil : values
     }
 
     private static func location(_ location: SourceLocation, into w: inout ByteWriter) {
@@ -232,8 +265,7 @@ enum ManifestCoding {
         head.entryRanges = entryRanges
         index { path, range, _ in head.sourceRanges[path] = range }
         index { path, range, record in
-            let key = PageKey(high: record.uint(), low: record.uint())
-            head.pages[path] = (key, strings(&record), range)
+            head.pages[path] = (PageKey(high: record.uint(), low: record.uint()), range)
         }
         return !r.failed && r.atEnd
     }
@@ -315,9 +347,18 @@ enum ManifestCoding {
         var r = ByteReader(bytes, range)
         _ = r.string()
         let key = PageKey(high: r.uint(), low: r.uint())
-        let bodies = strings(&r)
         let images = strings(&r)
-        return r.failed ? nil : BuildManifest.PageRecord(key: key, bodies: bodies, images: images)
+        guard let dependencies = dependencies(&r) else { return nil }
+        return r.failed ? nil : BuildManifest.PageRecord(key: key, dependencies: dependencies, images: images)
+    }
+
+    /// Only what a page's rendering read.
+    static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>) -> [Dependency]? {
+        var r = ByteReader(bytes, range)
+        r.skipString()
+        _ = (r.uint(), r.uint())
+        for _ in 0..<r.count() { r.skipString() }
+        return r.failed ? nil : dependencies(&r)
     }
 
     private static func strings(_ r: inout ByteReader) -> [String] {
