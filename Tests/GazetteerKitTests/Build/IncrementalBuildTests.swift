@@ -9,7 +9,9 @@ import Glibc
 /// same, byte for byte, as a build from scratch.
 final class IncrementalBuildTests: XCTestCase {
     /// Every file of a folder, site-relative, with its inode and modification time.
-    private func stamps(_ folder: URL) -> [String: [Int]] {
+    private func stamps(_ folder: URL) -> [String: [Int]] { Self.stamps(folder) }
+
+    static func stamps(_ folder: URL) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
         let prefix = folder.resolvingSymlinksInPath().path + "/"
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
@@ -27,14 +29,16 @@ final class IncrementalBuildTests: XCTestCase {
         Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
     }
 
-    private func snapshot(_ folder: URL) -> [String: Data] {
+    private func snapshot(_ folder: URL) -> [String: Data] { Self.snapshot(folder) }
+
+    static func snapshot(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         for path in stamps(folder).keys { files[path] = try? Data(contentsOf: folder.appending(path: path)) }
         return files
     }
 
     /// Builds the site from scratch into a fresh output and cache, and returns that output.
-    private func cleanBuild(_ site: FixtureSite) throws -> [String: Data] {
+    static func cleanBuild(_ site: FixtureSite) throws -> [String: Data] {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "gazetteer-clean-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = site.build(["--output", scratch.appending(path: "site").path, "--cache", scratch.appending(path: "cache").path])
@@ -43,6 +47,11 @@ final class IncrementalBuildTests: XCTestCase {
     }
 
     private func assertSameAsCleanBuild(_ site: FixtureSite, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try Self.assertSameAsCleanBuild(site, message, file: file, line: line)
+    }
+
+    /// The output of `site` is that of a build from scratch, byte for byte.
+    static func assertSameAsCleanBuild(_ site: FixtureSite, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let incremental = snapshot(site.output)
         let clean = try cleanBuild(site)
         XCTAssertEqual(Set(incremental.keys), Set(clean.keys), message, file: file, line: line)
