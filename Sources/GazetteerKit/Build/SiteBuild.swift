@@ -21,7 +21,11 @@ public enum SiteBuild {
         try checkOutput(options)
 
         // Nothing changed since the last build: nothing to do.
-        var archive = ManifestArchive.read(from: options.cache)
+        var note: String?
+        func unusable(_ why: String) { note = "The build manifest (\(BuildManifest.url(in: options.cache).path)) is \(why): building everything." }
+        let found = ManifestArchive.read(from: options.cache)
+        if case .unusable(let why) = found { unusable(why) }
+        var archive = found.archive
         timings.lap("load.read")
         var check: InputWatch.Check?
         if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
@@ -36,7 +40,10 @@ public enum SiteBuild {
             check = result
         }
         timings.lap("load.watch")
-        if archive?.load() == false { archive = nil }
+        if archive?.load() == false {
+            archive = nil
+            unusable(ManifestArchive.damaged)
+        }
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
         timings.lap("load.index")
@@ -151,6 +158,7 @@ public enum SiteBuild {
         var summary = BuildSummary(
             pages: pagePaths.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
             seconds: 0, pagesRendered: rendered.count, filesWritten: 0)
+        summary.note = note
         guard let writer else {
             summary.seconds = Date().timeIntervalSince(started)
             summary.timings = timings

@@ -341,6 +341,35 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after files were removed and added by hand")
     }
 
+    func testADamagedOrOlderManifestGivesAFullBuildAndSaysSo() throws {
+        let damages: [(String, String, (inout [UInt8]) -> Void)] = [
+            ("cut short", "damaged or cut short", { $0.removeLast($0.count / 3) }),
+            ("cut short in its watch", "damaged or cut short", { $0.removeLast($0.count - 40) }),
+            ("with a bit flipped", "damaged or cut short", { $0[$0.count / 2] ^= 0x10 }),
+            ("with a bit flipped in its watch", "damaged or cut short", { $0[60] ^= 0x01 }),
+            ("from an older version", "written by another version of gazetteer", { $0[25] = 4 }),
+        ]
+        for (name, why, damage) in damages {
+            let site = try FixtureSite()
+            defer { site.delete() }
+            XCTAssertEqual(site.build().status, 0)
+            let manifest = site.root.appending(path: ".gazetteer-cache/manifest.bin")
+            var bytes = [UInt8](try Data(contentsOf: manifest))
+            damage(&bytes)
+            try Data(bytes).write(to: manifest)
+            try append("\nMore.\n", to: "content/cities/madrid.md", in: site)
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "\(name): \(result.err)")
+            let lines = result.out.split(separator: "\n")
+            XCTAssertEqual(lines.filter { $0.contains("manifest") }.count, 1, "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains("is \(why): building everything"), "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains("(9 rendered"), "\(name): \(result.out)")
+            try assertSameAsCleanBuild(site, "after a manifest \(name)")
+            // The next build has a good manifest again, and nothing to do.
+            XCTAssertTrue(site.build().out.hasPrefix("Built 9 pages (0 rendered, 0 files written)"))
+        }
+    }
+
     func testLosingTheCacheOrTheManifestStillGivesTheSameOutput() throws {
         let site = try FixtureSite()
         defer { site.delete() }
