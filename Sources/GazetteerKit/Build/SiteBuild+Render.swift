@@ -56,7 +56,6 @@ extension SiteBuild {
                 "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
         guard let library, diagnostics.isEmpty else {
-            writer?.discard()
             throw DiagnosticList(diagnostics + planner.diagnostics)
         }
         timings.lap("model.templates")
@@ -100,7 +99,6 @@ extension SiteBuild {
         }
         diagnostics += rendered.diagnostics + planner.diagnostics + bodies.diagnostics
         if !diagnostics.isEmpty {
-            writer?.discard()
             throw DiagnosticList(diagnostics)
         }
         timings.lap("render")

@@ -125,6 +125,8 @@ public enum SiteBuild {
         // Model, templates and the pages whose key changed, rendered straight into the staging
         // folder (what this needs is freed when it is done, before thumbnails are made).
         let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
+        // The staging folder goes whatever happens: moved into place, or discarded.
+        defer { writer?.discard() }
         let staged = StagedFiles()
         let rendered = try modelAndRender(
             RenderInput(
@@ -145,7 +147,6 @@ public enum SiteBuild {
             do throws(ThumbnailError) {
                 thumbnailer = try planner.thumbnailer()
             } catch {
-                writer?.discard()
                 throw DiagnosticList([Diagnostic(error.message, at: SourceLocation(path: error.path))])
             }
             var onMade: (@Sendable (Int, Int) -> Void)?
@@ -153,7 +154,6 @@ public enum SiteBuild {
             report = thumbnailer!.make(plans, progress: onMade)
         }
         if !report.errors.isEmpty {
-            writer?.discard()
             throw DiagnosticList(report.errors.map {
                 Diagnostic($0.message, at: SourceLocation(path: paths.siteRelative(URL(fileURLWithPath: $0.path))))
             })
@@ -196,9 +196,7 @@ public enum SiteBuild {
         }
         timings.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
-        if previousOutput != nil, placing.isEmpty, removing.isEmpty {
-            writer.discard()
-        } else {
+        if previousOutput == nil || !placing.isEmpty || !removing.isEmpty {
             BuildManifest.remove(from: options.cache)
             if let previousOutput {
                 try writer.update(placing: placing, removing: removing.sorted())

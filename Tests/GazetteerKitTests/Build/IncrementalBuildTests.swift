@@ -331,6 +331,20 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after a failed build")
     }
 
+    func testAFailedBuildLeavesNoStagingFolder() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/countries/flags/japan.svg", "not a picture")
+        try append("\nMore.\n", to: "content/countries/japan.md", in: site)
+        XCTAssertEqual(site.build().status, 1)
+        try copyDefaultTheme(into: site)
+        try site.write("templates/city.mustache", "{{#city}}")
+        XCTAssertEqual(site.build().status, 1)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+        XCTAssertEqual(beside.filter { $0.contains("staging") }, [])
+    }
+
     func testOutputChangedByHandIsRepaired() throws {
         let site = try FixtureSite()
         defer { site.delete() }
