@@ -6,6 +6,8 @@ struct Renderer: ~Copyable {
     /// Interpolating a missing key, or including a missing partial, is an error.
     let strict: Bool
     var output = OutputBuffer(capacity: 16 * 1024)
+    /// Told the name of every partial and parent looked up, found or not.
+    var included: ((String) -> Void)?
 
     private var stack: [MustacheValue]
     /// The blocks given by the parents being rendered, outermost first (the outermost wins).
@@ -234,6 +236,7 @@ struct Renderer: ~Copyable {
             guard case .string(let string) = value else { return nil }
             name = string
         }
+        included?(name)
         guard let found = templates[name] else {
             if strict { throw error("missing partial \"\(name)\"", template, position) }
             return nil

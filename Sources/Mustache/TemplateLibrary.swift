@@ -28,11 +28,17 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template `name` with `context` at the bottom of the context stack.
     /// In strict mode an interpolation of a name that resolves to nothing, and a partial or
     /// parent that does not exist, are errors; otherwise (the spec) they render nothing.
-    public func render(_ name: String, context: MustacheValue, strict: Bool) throws(MustacheError) -> String {
+    /// `included` is told the name of `name` and of every partial and parent the rendering
+    /// looks up (found or not), as it looks them up.
+    public func render(_ name: String, context: MustacheValue, strict: Bool, included: ((String) -> Void)? = nil)
+        throws(MustacheError) -> String
+    {
+        included?(name)
         guard let template = templates[name] else {
             throw MustacheError(path: name, line: 1, column: 1, message: "no template named \"\(name)\"")
         }
         var renderer = Renderer(templates: templates, strict: strict, context: context)
+        renderer.included = included
         try renderer.render(template)
         return renderer.string
     }

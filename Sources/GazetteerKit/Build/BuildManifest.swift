@@ -11,7 +11,7 @@ import Foundation
 /// manifest is read as a `ManifestArchive`; records that did not change are copied from it
 /// byte for byte into the next one.
 struct BuildManifest: Sendable {
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     var engineKey: String
@@ -45,10 +45,10 @@ struct BuildManifest: Sendable {
     }
 
     struct PageRecord: Sendable {
-        /// A hash of everything the page was rendered from.
+        /// A hash of everything the page was rendered from (see `DependencyValues`).
         var key: PageKey
-        /// The content files whose bodies its rendering read (see `PageKeys`).
-        var bodies: [String]
+        /// Where what its rendering read came from, sorted.
+        var dependencies: [Dependency]
         /// The thumbnails it shows (file names in `images/`), sorted.
         var images: [String]
     }

@@ -10,10 +10,12 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     public var filesWritten: Int
     /// Time per stage.
     public var timings = BuildTimings()
+    /// Why everything was built again when the manifest could not be used (one line).
+    public var note: String?
 
     public var description: String {
         let time = (seconds * 100).rounded() / 100
-        return "Built \(pages) pages (\(pagesRendered) rendered, \(filesWritten) files written), "
+        return (note.map { $0 + "\n" } ?? "") + "Built \(pages) pages (\(pagesRendered) rendered, \(filesWritten) files written), "
             + "\(thumbnailsMade) thumbnails made, \(thumbnailsReused) reused from cache, in \(time) s"
     }
 }

@@ -1,60 +1,10 @@
 import Foundation
 import Thumbnails
 
-/// Which content files a build reads and parses, and the doing of it across the cores.
-///
-/// A file is taken from the manifest when its stamp is unchanged and what it points at is
-/// still there: the files its body links to, a city's country, its picture (an unchanged
-/// body picture too, since the body's HTML names its thumbnails). Any other file is read,
-/// parsed and rendered from Markdown, which reports its problems exactly as the first build
-/// of it would.
-struct ContentWork {
-    /// Files whose entries are taken from the manifest.
-    var reused: Set<String> = []
-    /// Files to process; `validate` is false for a file whose slug an earlier file has.
-    var pending: [(file: SiteLoader.ScannedFile, validate: Bool)] = []
-    var duplicates: [Diagnostic] = []
-
-    /// `renderBodyImages`: files with pictures in their bodies are processed even when
-    /// unchanged (a new output needs those thumbnails planned).
-    /// `listingKnown`: no content file was added or removed and no watched file went missing
-    /// since the last build, so what unchanged files point at is still there.
-    static func plan(_ scan: SiteLoader.Scan, previous: [String: BuildManifest.StampedEntry],
-                     context: ContentEntry.SourceContext, renderBodyImages: Bool, listingKnown: Bool) -> ContentWork {
-        var work = ContentWork()
-        work.reused.reserveCapacity(scan.content.count)
-        var seen: [String: String] = [:]
-        seen.reserveCapacity(scan.content.count)
-        for file in scan.content {
-            if let first = seen.updateValue(file.path, forKey: file.outputPath) {
-                seen[file.outputPath] = first
-                work.duplicates.append(Diagnostic(
-                    "duplicate slug \"\(file.slug)\": \(first) has it too", at: SourceLocation(path: file.path)))
-                work.pending.append((file, false))
-                continue
-            }
-            if let stamp = file.stamp, let old = previous[file.path], old.stamp == stamp,
-               isStillValid(old.entry, context: context, listingKnown: listingKnown),
-               !(renderBodyImages && !old.entry.bodyImages.isEmpty) {
-                work.reused.insert(file.path)
-            } else {
-                work.pending.append((file, true))
-            }
-        }
-        return work
-    }
-
-    private static func isStillValid(_ entry: ContentEntry, context: ContentEntry.SourceContext, listingKnown: Bool) -> Bool {
-        if !listingKnown {
-            let pages = context.files.pages
-            for link in entry.links where pages[link] == nil { return false }
-            if entry.kind == .city, !context.countrySlugs.contains(entry.country ?? "") { return false }
-            if !entry.image.isPlaceholder, context.planner.stamp(of: entry.image.path) == nil { return false }
-        }
-        for path in entry.bodyImages where !context.planner.isUnchanged(path) { return false }
-        return true
-    }
-
+/// The front matter, Markdown and field stages for the content files the plan says to parse
+/// (see `RebuildPlan`), across the cores. Each file's problems are reported exactly as the
+/// first build of it would report them.
+enum ContentWork {
     /// What processing gave.
     struct Outcome {
         var entries: [String: (stamp: FileStamp?, entry: ContentEntry)] = [:]
@@ -67,7 +17,8 @@ struct ContentWork {
     }
 
     /// Bodies are kept only when there are few (see `BodyStore.capacity`).
-    func process(context: ContentEntry.SourceContext, root: URL) -> Outcome {
+    static func process(_ pending: [(file: SiteLoader.ScannedFile, validate: Bool)], context: ContentEntry.SourceContext,
+                        root: URL) -> Outcome {
         let keepBodies = pending.count <= BodyStore.capacity
         struct One {
             var entry: ContentEntry?
@@ -78,7 +29,6 @@ struct ContentWork {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let results = UnsafeResults<One>(count: pending.count)
-        let pending = self.pending
         DispatchQueue.concurrentPerform(iterations: pending.count) { i in
             let (file, validate) = pending[i]
             var one = One()

@@ -18,23 +18,38 @@ final class ManifestArchive: @unchecked Sendable {
     /// Where each record starts and ends in `bytes`.
     private(set) var entryRanges: [String: Range<Int>] = [:]
     private(set) var sourceRanges: [String: Range<Int>] = [:]
-    /// Each page's key, the bodies it read, and where its record is.
-    private(set) var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
+    /// Each page's key, and where its record is.
+    private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
 
-    /// The manifest in `cache`, read up to the end of its watch; nil when there is none or it
-    /// is not one this version wrote.
-    static func read(from cache: URL) -> ManifestArchive? {
+    /// The manifest in `cache`, read up to the end of its watch.
+    enum Found {
+        case none
+        /// A manifest that cannot be used, and why, in a few words.
+        case unusable(String)
+        case archive(ManifestArchive)
+
+        var archive: ManifestArchive? { if case .archive(let archive) = self { archive } else { nil } }
+    }
+
+    static let damaged = "damaged or cut short"
+
+    static func read(from cache: URL) -> Found {
         let path = BuildManifest.url(in: cache).path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .none }
         defer { close(fd) }
-        guard let prefix = readFully(fd, count: 64, at: 0, allowShort: true),
-              let (hasWatch, start, length) = ManifestCoding.readPrefix(prefix),
-              let watchBytes = readFully(fd, count: length, at: start, allowShort: false) else { return nil }
-        var reader = ByteReader(watchBytes)
-        let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
-        if hasWatch, watch == nil { return nil }
-        return ManifestArchive(path: path, watch: watch, bodyOffset: start + length)
+        guard let prefix = readFully(fd, count: 64, at: 0, allowShort: true) else { return .unusable(damaged) }
+        switch ManifestCoding.readPrefix(prefix) {
+        case .damaged: return .unusable(damaged)
+        case .otherVersion: return .unusable("written by another version of gazetteer")
+        case .watch(let hasWatch, let start, let length):
+            guard let watchBytes = readFully(fd, count: length + 16, at: start, allowShort: false),
+                  ManifestCoding.checked(watchBytes[...]) else { return .unusable(damaged) }
+            var reader = ByteReader(Array(watchBytes.dropLast(16)))
+            let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
+            if hasWatch, watch == nil { return .unusable(damaged) }
+            return .archive(ManifestArchive(path: path, watch: watch, bodyOffset: start + length + 16))
+        }
     }
 
     private init(path: String, watch: InputWatch?, bodyOffset: Int) {
@@ -48,6 +63,8 @@ final class ManifestArchive: @unchecked Sendable {
     func load() -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }
         bytes = [UInt8](data)
+        guard bytes.count >= bodyOffset, ManifestCoding.checked(bytes[bodyOffset...]) else { return false }
+        bytes.removeLast(16)
         guard var head = ManifestCoding.readHead(bytes, from: bodyOffset),
               ManifestCoding.readRecords(bytes, into: &head) else { return false }
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
@@ -105,6 +122,11 @@ final class ManifestArchive: @unchecked Sendable {
         _ = r.string()
         let stamp = FileStamp.decode(from: &r)
         return r.failed ? nil : stamp
+    }
+
+    /// Where what the last rendering of the page at `path` read came from (nil: not known).
+    func dependencies(ofPage path: String) -> [Dependency]? {
+        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range) }
     }
 
     /// The thumbnails the page at `path` showed.

@@ -17,7 +17,7 @@ enum ManifestCoding {
         var assets: [String: FileStamp]
         var entryRanges: [String: Range<Int>] = [:]
         var sourceRanges: [String: Range<Int>] = [:]
-        var pages: [String: (key: PageKey, bodies: [String], range: Range<Int>)] = [:]
+        var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
         var recordsOffset = 0
     }
 
@@ -31,7 +31,22 @@ enum ManifestCoding {
         w.raw(magic)
         w.uint(UInt64(BuildManifest.formatVersion))
         w.bool(manifest.watch != nil)
-        w.block { manifest.watch?.encode(into: &$0) }
+        var watch = ByteWriter(capacity: 1 << 16)
+        manifest.watch?.encode(into: &watch)
+        w.uint(UInt64(watch.bytes.count))
+        w.raw(watch.bytes)
+        let watchSum = Checksum.of(watch.bytes[...])
+        w.word(watchSum.high)
+        w.word(watchSum.low)
+        // The checksum of the rest covers what follows, piece by piece.
+        var checksum = Checksum()
+        var checkedFrom = w.bytes.count
+        func flushPiece() {
+            checksum.add(w.bytes[checkedFrom...])
+            flush(w.bytes)
+            w = ByteWriter(capacity: piece + (1 << 16))
+            checkedFrom = 0
+        }
         w.string(manifest.engineKey)
         w.string(manifest.globalKey)
         w.string(manifest.output.path)
@@ -49,10 +64,7 @@ enum ManifestCoding {
         func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
             w.uint(UInt64(records.count))
             for (key, record) in records {
-                if w.bytes.count >= piece {
-                    flush(w.bytes)
-                    w = ByteWriter(capacity: piece + (1 << 16))
-                }
+                if w.bytes.count >= piece { flushPiece() }
                 switch record {
                 case .copied(let range):
                     w.uint(UInt64(range.count))
@@ -81,15 +93,52 @@ enum ManifestCoding {
             w.string(path)
             w.uint(page.key.high)
             w.uint(page.key.low)
-            strings(page.bodies, into: &w)
             strings(page.images, into: &w)
+            dependencies(page.dependencies, into: &w)
         }
+        checksum.add(w.bytes[checkedFrom...])
+        let sum = checksum.value
+        w.word(sum.high)
+        w.word(sum.low)
         flush(w.bytes)
     }
 
     private static func strings(_ values: [String], into w: inout ByteWriter) {
         w.uint(UInt64(values.count))
         for value in values { w.string(value) }
+    }
+
+    /// Content files' paths lose their folder, written as a number.
+    private static let folders = ["", "content/cities/", "content/countries/"]
+
+    private static func dependencies(_ values: [Dependency], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        for value in values {
+            w.uint(UInt64(value.kind.rawValue))
+            var name = Substring(value.name)
+            var folder = 0
+            for (index, prefix) in folders.enumerated().dropFirst() where name.hasPrefix(prefix) {
+                folder = index
+                name = name.dropFirst(prefix.count)
+                break
+            }
+            w.uint(UInt64(folder))
+            w.string(String(name))
+        }
+    }
+
+    private static func dependencies(_ r: inout ByteReader) -> [Dependency]? {
+        let count = r.count()
+        var values: [Dependency] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
+            let folder = Int(r.uint())
+            guard folder < folders.count else { return nil }
+            let name = r.string()
+            values.append(Dependency(kind, folder == 0 ? name : folders[folder] + name))
+        }
+        return r.failed ? nil : values
     }
 
     private static func location(_ location: SourceLocation, into w: inout ByteWriter) {
@@ -174,15 +223,33 @@ enum ManifestCoding {
 
     // MARK: Reading
 
-    /// From the first bytes of a manifest: whether it has a watch, and where the watch's bytes
-    /// are; nil when they are not those of a manifest of this version.
-    static func readPrefix(_ bytes: [UInt8]) -> (hasWatch: Bool, start: Int, length: Int)? {
-        guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
+    /// What the first bytes of a manifest say.
+    enum Prefix: Equatable {
+        /// Where the watch's bytes are (its checksum follows them).
+        case watch(present: Bool, start: Int, length: Int)
+        /// Written by another version of gazetteer.
+        case otherVersion
+        /// Not a manifest, or cut short.
+        case damaged
+    }
+
+    static func readPrefix(_ bytes: [UInt8]) -> Prefix {
+        guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return .damaged }
         var r = ByteReader(bytes, offset: magic.count)
-        guard r.uint() == UInt64(BuildManifest.formatVersion) else { return nil }
+        let version = r.uint()
+        guard !r.failed else { return .damaged }
+        guard version == UInt64(BuildManifest.formatVersion) else { return .otherVersion }
         let hasWatch = r.bool()
         let length = Int(truncatingIfNeeded: r.uint())
-        return r.failed || length < 0 ? nil : (hasWatch, r.offset, length)
+        return r.failed || length < 0 ? .damaged : .watch(present: hasWatch, start: r.offset, length: length)
+    }
+
+    /// Whether `bytes` (a watch's, or everything after the watch's checksum) end with their checksum.
+    static func checked(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= 16 else { return false }
+        let end = bytes.endIndex - 16
+        var r = ByteReader(Array(bytes[end...]))
+        return Checksum.of(bytes[..<end]) == PageKey(high: r.word(), low: r.word())
     }
 
     /// Everything after the watch but the records' contents.
@@ -232,8 +299,7 @@ enum ManifestCoding {
         head.entryRanges = entryRanges
         index { path, range, _ in head.sourceRanges[path] = range }
         index { path, range, record in
-            let key = PageKey(high: record.uint(), low: record.uint())
-            head.pages[path] = (key, strings(&record), range)
+            head.pages[path] = (PageKey(high: record.uint(), low: record.uint()), range)
         }
         return !r.failed && r.atEnd
     }
@@ -315,9 +381,18 @@ enum ManifestCoding {
         var r = ByteReader(bytes, range)
         _ = r.string()
         let key = PageKey(high: r.uint(), low: r.uint())
-        let bodies = strings(&r)
         let images = strings(&r)
-        return r.failed ? nil : BuildManifest.PageRecord(key: key, bodies: bodies, images: images)
+        guard let dependencies = dependencies(&r) else { return nil }
+        return r.failed ? nil : BuildManifest.PageRecord(key: key, dependencies: dependencies, images: images)
+    }
+
+    /// Only what a page's rendering read.
+    static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>) -> [Dependency]? {
+        var r = ByteReader(bytes, range)
+        r.skipString()
+        _ = (r.uint(), r.uint())
+        for _ in 0..<r.count() { r.skipString() }
+        return r.failed ? nil : dependencies(&r)
     }
 
     private static func strings(_ r: inout ByteReader) -> [String] {

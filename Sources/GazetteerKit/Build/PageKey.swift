@@ -1,4 +1,4 @@
-/// A page's key: 128 bits hashed from everything the page is made of (see `PageKeys`).
+/// A page's key: 128 bits hashed from everything the page was made of (see `DependencyValues`).
 ///
 /// The hash is MurmurHash3's 128-bit mixing, fed whole 64-bit words: keys are compared with the
 /// same page's key of the previous build, so only an accidental collision between two

@@ -1,4 +1,5 @@
 import Foundation
+import Thumbnails
 
 extension SiteBuild {
     /// What makes the same inputs give the same outputs: the manifest format, the gazetteer
@@ -42,4 +43,32 @@ extension SiteBuild {
         }
         return watch
     }
+}
+
+/// Bytes to hash, each part length-prefixed so that no two sequences of parts collide.
+struct KeyBuilder {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            add(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func add(_ number: Int) {
+        withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ stamp: FileStamp?) {
+        guard let stamp else { return add(-1) }
+        for value in [Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.modified, stamp.changed] {
+            add(Int(value))
+        }
+    }
+
+    var digest: String { ContentHash.sha256Hex(bytes) }
 }

@@ -56,22 +56,32 @@ extension SiteBuild {
                 "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
         guard let library, diagnostics.isEmpty else {
-            writer?.discard()
             throw DiagnosticList(diagnostics + planner.diagnostics)
         }
         timings.lap("model.templates")
         let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
-        var pages = renderer.pages
+        let pages = renderer.pages + (config.baseURL != nil ? [Page(kind: .sitemap, path: "sitemap.xml", title: "")] : [])
         timings.lap("model.pages")
-        let keys = PageKeys(
-            global: input.global, model: model, entries: entries, library: library, sources: scan.theme.templates,
+        let values = DependencyValues(
+            model: model, entries: entries, settings: scan.configFile?.text, templates: scan.theme.templates,
+            pagePaths: pages.filter { $0.kind != .sitemap }.map(\.path),
             imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
-        var pageKeys = keys.keys(for: pages) { previous?.pages[$0.path]?.bodies ?? [] }
-        if config.baseURL != nil {
-            pageKeys.append(keys.sitemapKey(pages))
-            pages.append(Page(kind: .sitemap, path: "sitemap.xml", title: ""))
+        // A page is rendered again unless what its last rendering read has the same values.
+        let unchanged = UnsafeBuffer<Bool>(count: pages.count, initial: false)
+        if let previous, previousOutput != nil {
+            let chunks = 8
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                var index = chunk
+                while index < pages.count {
+                    let page = pages[index]
+                    if let record = previous.pages[page.path], let read = previous.dependencies(ofPage: page.path) {
+                        unchanged[index] = values.key(for: page, dependencies: read) == record.key
+                    }
+                    index += chunks
+                }
+            }
         }
-        let toRender = pages.indices.filter { previousOutput == nil || previous?.pages[pages[$0].path]?.key != pageKeys[$0] }
+        let toRender = pages.indices.filter { !unchanged[$0] }
         timings.lap("model.keys")
 
         // A page equal to the one in the output is left there.
@@ -89,25 +99,31 @@ extension SiteBuild {
         }
         diagnostics += rendered.diagnostics + planner.diagnostics + bodies.diagnostics
         if !diagnostics.isEmpty {
-            writer?.discard()
             throw DiagnosticList(diagnostics)
         }
         timings.lap("render")
+        // The key of what this rendering read (which may differ from what the last one read).
+        let keys = UnsafeBuffer<PageKey>(count: toRender.count, initial: PageKey(high: 0, low: 0))
+        DispatchQueue.concurrentPerform(iterations: 8) { chunk in
+            var n = chunk
+            while n < toRender.count {
+                keys[n] = values.key(for: pages[toRender[n]], dependencies: rendered.rendered[n]?.dependencies ?? [])
+                n += 8
+            }
+        }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         var images: [String: [String]] = [:]
         for (n, index) in toRender.enumerated() {
             let shown = rendered.rendered[n]?.images ?? []
-            let read = rendered.rendered[n]?.bodies ?? []
             images[pages[index].path] = shown
-            // The key of what this rendering read (the bodies read may differ from last time).
-            let key = pages[index].kind == .sitemap ? pageKeys[index] : keys.key(for: pages[index], bodies: read)
-            records[pages[index].path] = .value(.init(key: key, bodies: read, images: shown))
+            records[pages[index].path] = .value(.init(
+                key: keys[n], dependencies: rendered.rendered[n]?.dependencies ?? [], images: shown))
         }
         for page in pages where records[page.path] == nil {
             records[page.path] = .copied(previous!.pages[page.path]!.range)
         }
         timings.lap("render.records")
-        let kept: [Any] = toRender.count <= smallBuild ? [model, pages, pageKeys, keys, renderer] : []
+        let kept: [Any] = toRender.count <= smallBuild ? [model, pages, values, renderer] : []
         return RenderOutcome(paths: pages.map(\.path), records: records, images: images, count: toRender.count, kept: kept)
     }
 }

@@ -28,7 +28,11 @@ public enum SiteBuild {
         var timings = BuildTimings()
 
         // Nothing changed since the last build: nothing to do.
-        var archive = ManifestArchive.read(from: options.cache)
+        var note: String?
+        func unusable(_ why: String) { note = "The build manifest (\(BuildManifest.url(in: options.cache).path)) is \(why): building everything." }
+        let found = ManifestArchive.read(from: options.cache)
+        if case .unusable(let why) = found { unusable(why) }
+        var archive = found.archive
         timings.lap("load.read")
         var check: InputWatch.Check?
         if options.writeOutput, let watch = archive?.watch, watch.output == options.output.path,
@@ -43,7 +47,10 @@ public enum SiteBuild {
             check = result
         }
         timings.lap("load.watch")
-        if archive?.load() == false { archive = nil }
+        if archive?.load() == false {
+            archive = nil
+            unusable(ManifestArchive.damaged)
+        }
         // Decoded while the site folder is listed: most builds need them.
         let decoding = archive.map { archive in Background { archive.entries() ?? [:] } }
         timings.lap("load.index")
@@ -62,16 +69,11 @@ public enum SiteBuild {
         }
         let engine = engineKey()
         let global = globalKey(scan, engine: engine)
-        // The previous output, to update in place, when it is as the manifest says.
-        let previousOutput = options.writeOutput && archive?.output.matches(options.output) == true ? archive : nil
-        // The previous inputs, to reuse, when they were read with the same settings and theme.
-        let previous = archive?.globalKey == global ? archive : nil
-        let archiveEntries = previous != nil || previousOutput != nil ? decoding?.value ?? [:] : [:]
-        let plansArchive = archive?.engineKey == engine ? archive : nil
         timings.lap("load.manifest")
 
         let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
         let imageCache = options.cache.appending(path: "images")
+        let plansArchive = RebuildPlan.knowsPlans(previousEngineKey: archive?.engineKey, engineKey: engine) ? archive : nil
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
             presets: config.presets, known: { plansArchive?.source($0, only: $1) })
@@ -84,16 +86,26 @@ public enum SiteBuild {
         let context = ContentEntry.SourceContext(
             config: config, paths: paths, theme: scan.theme, files: ContentFiles(scan),
             countrySlugs: Set(scan.content.filter { $0.kind == .country }.map(\.slug)), planner: planner)
+        // What to redo, decided once.
+        let inputs = RebuildPlan.Check(
+            engineKey: engine, globalKey: global,
+            outputAsLeft: options.writeOutput && archive?.output.matches(options.output) == true,
+            files: scan.content, listedBefore: scan.listedBefore, filesGone: check?.filesGone != false,
+            pictureExists: { planner.stamp(of: $0) != nil }, pictureUnchanged: { planner.isUnchanged($0) })
+        let plan = RebuildPlan.make(
+            previous: archive.map { archive in
+                RebuildPlan.Previous(engineKey: archive.engineKey, globalKey: archive.globalKey, entries: decoding?.value ?? [:])
+            },
+            check: inputs)
+        let previousOutput = plan.output == .update ? archive : nil
+        let previous = plan.reusesEntries ? archive : nil
+        let archiveEntries = previous != nil || previousOutput != nil ? decoding?.value ?? [:] : [:]
         timings.lap("load.setup")
 
-        // Front matter, Markdown and fields, for the files that are new or changed (or whose
-        // links, country or pictures are gone), across the cores.
-        let work = ContentWork.plan(
-            scan, previous: previous == nil ? [:] : archiveEntries, context: context, renderBodyImages: previousOutput == nil,
-            listingKnown: scan.listedBefore && check?.filesGone == false)
-        diagnostics += work.duplicates
+        // Front matter, Markdown and fields, for the files the plan names, across the cores.
+        diagnostics += plan.duplicates
         timings.lap("parse.plan")
-        let processed = work.process(context: context, root: scan.root)
+        let processed = ContentWork.process(plan.parse, context: context, root: scan.root)
         diagnostics += processed.diagnostics
         timings.add("parse", processed.parseShare)
         timings.add("markdown", processed.markdownShare)
@@ -102,7 +114,7 @@ public enum SiteBuild {
         entries.reserveCapacity(scan.content.count)
         records.reserveCapacity(scan.content.count)
         for file in scan.content {
-            if work.reused.contains(file.path), let reused = archiveEntries[file.path], let range = previous?.entryRanges[file.path] {
+            if plan.reuse.contains(file.path), let reused = archiveEntries[file.path], let range = previous?.entryRanges[file.path] {
                 entries.append(reused.entry)
                 records[file.path] = .copied(range)
             } else if let fresh = processed.entries[file.path] {
@@ -120,6 +132,8 @@ public enum SiteBuild {
         // Model, templates and the pages whose key changed, rendered straight into the staging
         // folder (what this needs is freed when it is done, before thumbnails are made).
         let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
+        // The staging folder goes whatever happens: moved into place, or discarded.
+        defer { writer?.discard() }
         let staged = StagedFiles()
         let rendered = try modelAndRender(
             RenderInput(
@@ -132,7 +146,7 @@ public enum SiteBuild {
         // Thumbnails: make those new to the output, and find those it no longer needs.
         let changes = ImageChanges(
             previousOutput: previousOutput, outputEntries: archiveEntries, entries: entries, processed: processed,
-            pages: pagePaths, renderedImages: rendered.images, output: options.output, nothingDeleted: scan.listedBefore)
+            pages: pagePaths, renderedImages: rendered.images, output: options.output, nothingDeleted: !plan.lookForRemoved)
         let plans = planner.plans.filter { plan in plan.images.contains { changes.added.contains($0.fileName) } }
         var report = ThumbnailBatchReport()
         var thumbnailer: Thumbnailer?
@@ -140,7 +154,6 @@ public enum SiteBuild {
             do throws(ThumbnailError) {
                 thumbnailer = try planner.thumbnailer()
             } catch {
-                writer?.discard()
                 throw DiagnosticList([Diagnostic(error.message, at: SourceLocation(path: error.path))])
             }
             var onMade: (@Sendable (Int, Int) -> Void)?
@@ -148,7 +161,6 @@ public enum SiteBuild {
             report = thumbnailer!.make(plans, progress: onMade)
         }
         if !report.errors.isEmpty {
-            writer?.discard()
             throw DiagnosticList(report.errors.map {
                 Diagnostic($0.message, at: SourceLocation(path: paths.siteRelative(URL(fileURLWithPath: $0.path))))
             })
@@ -158,6 +170,7 @@ public enum SiteBuild {
         var summary = BuildSummary(
             pages: pagePaths.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
             seconds: 0, pagesRendered: rendered.count, filesWritten: 0)
+        summary.note = note
         guard let writer else {
             summary.seconds = Date().timeIntervalSince(started)
             summary.timings = timings
@@ -190,9 +203,7 @@ public enum SiteBuild {
         }
         timings.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
-        if previousOutput != nil, placing.isEmpty, removing.isEmpty {
-            writer.discard()
-        } else {
+        if previousOutput == nil || !placing.isEmpty || !removing.isEmpty {
             BuildManifest.remove(from: options.cache)
             if let previousOutput {
                 try writer.update(placing: placing, removing: removing.sorted())
@@ -213,11 +224,13 @@ public enum SiteBuild {
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named): the watch is the last one, stamps renewed, and
         // unless a picture was planned afresh, so are the plans.
-        let sameFiles = previous != nil && scan.listedBefore && check?.foldersUnchanged(under: scan.theme.directory.path) == true
-            && processed.entries.allSatisfy { path, fresh in
+        let keeps = plan.keeps(
+            themeFoldersUnchanged: check?.foldersUnchanged(under: scan.theme.directory.path) == true,
+            sameImagesNamed: processed.entries.allSatisfy { path, fresh in
                 archiveEntries[path].map { $0.entry.image.path == fresh.entry.image.path && $0.entry.bodyImages == fresh.entry.bodyImages } ?? false
-            }
-        if sameFiles, !planner.madeNewPlans, let plansArchive {
+            },
+            madeNewPlans: planner.madeNewPlans, check: inputs)
+        if keeps.plans, let plansArchive {
             manifest.sources = plansArchive.sourceRanges.mapValues { .copied($0) }
         } else {
             var imagePaths: Set<String> = []
@@ -234,7 +247,7 @@ public enum SiteBuild {
             }
         }
         timings.lap("write.manifest")
-        manifest.watch = (sameFiles ? check?.renewed(outputFolders: output.folders) : nil)
+        manifest.watch = (keeps.watch ? check?.renewed(outputFolders: output.folders) : nil)
             ?? watch(scan: scan, entries: entries, planner: planner, output: output)
         manifest.watch?.pages = pagePaths.count
         manifest.watch?.images = changes.count

@@ -2,51 +2,12 @@ import Foundation
 import Mustache
 import Thumbnails
 
-/// The load stage: reads the site folder into a `SiteSource`. Content files must be UTF-8;
-/// every unreadable file is reported, not just the first.
+/// The load stage: lists the site folder (see `scan`) and reads its settings file and theme.
+/// Text files must be UTF-8; every unreadable file is reported, not just the first.
 enum SiteLoader {
-    static func load(root: URL, cacheDirectory: URL) throws(DiagnosticList) -> SiteSource {
-        let root = root.resolvingSymlinksInPath().standardizedFileURL
-        var errors: [Diagnostic] = []
-        let content = root.appending(path: "content")
-        guard isDirectory(content) else {
-            throw DiagnosticList([Diagnostic(
-                "no content/ folder here: a guide keeps its countries in content/countries/ and its cities in content/cities/",
-                at: SourceLocation(path: root.path))])
-        }
-        let countries = readMarkdown(in: "content/countries", root: root, errors: &errors)
-        let cities = readMarkdown(in: "content/cities", root: root, errors: &errors)
-        var configFile: SourceFile?
-        if FileManager.default.fileExists(atPath: root.appending(path: "gazetteer.yaml").path) {
-            configFile = readText("gazetteer.yaml", root: root, errors: &errors)
-        }
-        var theme: Theme?
-        let templates = root.appending(path: "templates")
-        if isDirectory(templates) {
-            theme = readTheme(at: templates, displayName: "templates", errors: &errors)
-        } else {
-            do {
-                let folder = try extractDefaultTheme(into: cacheDirectory)
-                theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
-            } catch {
-                errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
-            }
-        }
-        if !errors.isEmpty { throw DiagnosticList(errors) }
-        return SiteSource(root: root, configFile: configFile, countries: countries, cities: cities, theme: theme!)
-    }
-
     static func isDirectory(_ url: URL) -> Bool {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue
-    }
-
-    /// `*.md` files directly in `folder` (sub-folders hold their pictures), sorted by name.
-    private static func readMarkdown(in folder: String, root: URL, errors: inout [Diagnostic]) -> [SourceFile] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
-        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().compactMap {
-            readText("\(folder)/\($0)", root: root, errors: &errors)
-        }
     }
 
     static func readText(_ path: String, root: URL, errors: inout [Diagnostic]) -> SourceFile? {

@@ -3,17 +3,46 @@ import Mustache
 /// A country or city as templates see it: its fields, and `body`, rendered from Markdown
 /// only when a template asks for it (a list page that shows names and pictures never does).
 /// To templates it is the same as an object with a `body` key.
+///
+/// Every lookup records where its value comes from into the page's scope: `body` from the
+/// file's body, a country's `cities` and `city_count` from its cities' files, any other key
+/// (found or not) from the file's front matter.
 struct EntityValue: MustacheObject {
     var fields: [String: MustacheValue]
-    /// The content file whose body `body` is.
-    var bodyOf: String
+    /// The content file this entity comes from.
+    var path: String
+    /// A country's slug (nil for a city).
+    var countrySlug: String?
     var bodies: BodyStore
-    /// Where the page records the bodies it reads.
+    /// Where the page records what it reads.
     var scope: PageScope
 
     func value(forKey key: String) -> MustacheValue? {
-        guard key == "body" else { return fields[key] }
-        scope.read(bodyOf: bodyOf)
-        return .string(bodies.html(for: bodyOf))
+        switch key {
+        case "body":
+            scope.read(.body(path))
+            return .string(bodies.html(for: path))
+        case "cities" where countrySlug != nil:
+            scope.read(.citiesOf(countrySlug!))
+        case "city_count" where countrySlug != nil:
+            scope.read(.cityCount(countrySlug!))
+        default:
+            scope.read(.frontMatter(path))
+        }
+        return fields[key]
+    }
+}
+
+/// Fields of which some come from the guide's lists: looking one of those up records the
+/// list into the page's scope. The others are made of the page itself and the settings.
+struct ListedFields: MustacheObject {
+    var fields: [String: MustacheValue]
+    /// The keys whose values come from a list, and the list.
+    var lists: [String: Dependency]
+    var scope: PageScope
+
+    func value(forKey key: String) -> MustacheValue? {
+        if let list = lists[key] { scope.read(list) }
+        return fields[key]
     }
 }

@@ -10,25 +10,33 @@ struct ImageValue: MustacheObject {
     /// From the page being rendered to the site root.
     var root: String
     var planner: ImagePlanner
-    /// Where the page being rendered records the thumbnails it shows.
+    /// The content file that names the picture.
+    var owner: String
+    /// Where the page being rendered records the thumbnails it shows, and that it read the picture.
     var used: PageScope
     /// Presets looked up already (a country's flag shows in every row of its cities).
     private let memo = Memo()
 
-    init(image: ImageSource, alt: String, stem: String, root: String, planner: ImagePlanner, used: PageScope) {
+    init(image: ImageSource, alt: String, stem: String, root: String, planner: ImagePlanner, owner: String, used: PageScope) {
         self.image = image
         self.alt = alt
         self.stem = stem
         self.root = root
         self.planner = planner
+        self.owner = owner
         self.used = used
     }
 
     func value(forKey key: String) -> MustacheValue? {
         switch key {
-        case "alt": return .string(alt)
-        case "placeholder": return image.isPlaceholder ? .bool(true) : nil
+        case "alt":
+            used.read(.frontMatter(owner))
+            return .string(alt)
+        case "placeholder":
+            used.read(.frontMatter(owner))
+            return image.isPlaceholder ? .bool(true) : nil
         default:
+            used.read(.image(owner))
             if let known = memo.get(key) { return known }
             let value: MustacheValue?
             if let plan = planner.plan(image, preset: key, stem: stem) {

@@ -3,7 +3,8 @@ import Mustache
 /// What templates see (documented in docs/templates.md). Every `url` is relative to the
 /// page being rendered.
 extension PageRenderer {
-    /// The context of `page`; the thumbnails its templates ask for are recorded in `images`.
+    /// The context of `page`; what its templates read and the thumbnails they ask for are
+    /// recorded in `images`.
     func context(for page: Page, images: PageScope) -> MustacheValue {
         let root = PagePath.root(of: page.path)
         let config = model.config
@@ -26,17 +27,22 @@ extension PageRenderer {
                 "flags": .string(PagePath.relative(from: page.path, to: "flags/index.html")),
             ]),
         ]
+        var lists: [String: Dependency] = [:]
         switch page.kind {
         case .index:
             values["countries"] = .array(model.countries.map { country($0, from: page.path, images: images) })
+            lists["countries"] = .countries
         case .cities:
             values["cities"] = .array(model.cities.map { city($0, from: page.path, images: images) })
+            lists["cities"] = .cities
         case .flags:
             values["sections"] = .array(model.sections.map { section in
                 var value = continent(section.continent, from: page.path)
                 value["countries"] = .array(section.countries.map { country($0, from: page.path, images: images) })
-                return .object(value)
+                return .dynamic(ListedFields(
+                    fields: value, lists: ["countries": .continent(section.continent.name)], scope: images))
             })
+            lists["sections"] = .sections
         case .country:
             values["country"] = country(model.countries[page.index], from: page.path, images: images, withCities: true)
         case .city:
@@ -44,7 +50,9 @@ extension PageRenderer {
         case .notFound, .sitemap:
             break
         }
-        return .object(values)
+        // Every value is made with the settings (continents, presets, Markdown options...).
+        images.read(.settings)
+        return .dynamic(ListedFields(fields: values, lists: lists, scope: images))
     }
 
     func country(_ country: Country, from page: String, images: PageScope, withCities: Bool = false) -> MustacheValue {
@@ -65,7 +73,7 @@ extension PageRenderer {
             "flag": .dynamic(ImageValue(
                 image: country.flag, alt: "Flag of \(country.name)",
                 stem: country.flag.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner,
-                used: images)),
+                owner: country.sourcePath, used: images)),
             "continents": .array(country.continents.map { .object(continent($0, from: page)) }),
             "city_count": .int(model.cityCount(of: country)),
             "extra": extra(country.extra),
@@ -75,9 +83,9 @@ extension PageRenderer {
         if let motto = country.motto { value["motto"] = .string(motto) }
         if withCities {
             value["cities"] = .array(model.cities(of: country).map { city($0, from: page, images: images, withCountry: false) })
-            return .dynamic(EntityValue(fields: value, bodyOf: country.sourcePath, bodies: bodies, scope: images))
         }
-        return .object(value)
+        return .dynamic(EntityValue(
+            fields: value, path: country.sourcePath, countrySlug: country.slug, bodies: bodies, scope: images))
     }
 
     func city(_ city: City, from page: String, images: PageScope, withCountry: Bool = true) -> MustacheValue {
@@ -88,13 +96,13 @@ extension PageRenderer {
             "picture": .dynamic(ImageValue(
                 image: city.picture, alt: city.picture.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
                 stem: city.picture.isPlaceholder ? "placeholder-city" : city.slug,
-                root: PagePath.root(of: page), planner: planner, used: images)),
+                root: PagePath.root(of: page), planner: planner, owner: city.sourcePath, used: images)),
             "extra": extra(city.extra),
         ]
         if withCountry, let country = model.country(city.countrySlug) {
             value["country"] = self.country(country, from: page, images: images)
         }
-        return .dynamic(EntityValue(fields: value, bodyOf: city.sourcePath, bodies: bodies, scope: images))
+        return .dynamic(EntityValue(fields: value, path: city.sourcePath, bodies: bodies, scope: images))
     }
 
     func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {

@@ -28,10 +28,10 @@ struct PageRenderer: Sendable {
         return pages
     }
 
-    /// What rendering one page gave: the thumbnails it shows.
+    /// What rendering one page gave: the thumbnails it shows, and where what it read came from.
     struct Rendered: Sendable {
         var images: [String]
-        var bodies: [String]
+        var dependencies: [Dependency]
     }
 
     /// Renders `pages` in parallel, handing each page's HTML to `deliver` on the thread that
@@ -50,17 +50,19 @@ struct PageRenderer: Sendable {
                 let xml = Self.sitemap(for: sitemapOf, baseURL: model.config.baseURL)
                 do throws(DiagnosticList) {
                     try deliver(page, xml ?? "")
-                    results[i] = .success(Rendered(images: [], bodies: []))
+                    results[i] = .success(Rendered(images: [], dependencies: [.settings, .pages]))
                 } catch {
                     results[i] = .failure(error)
                 }
                 return
             }
             do throws(MustacheError) {
-                let html = try library.render(page.template, context: context(for: page, images: images), strict: true)
+                let html = try library.render(
+                    page.template, context: context(for: page, images: images), strict: true,
+                    included: { images.read(.template($0)) })
                 do throws(DiagnosticList) {
                     try deliver(page, html)
-                    results[i] = .success(Rendered(images: images.fileNames, bodies: images.bodiesRead))
+                    results[i] = .success(Rendered(images: images.fileNames, dependencies: images.dependencies))
                 } catch {
                     results[i] = .failure(error)
                 }

@@ -2,27 +2,28 @@ import Foundation
 import Mustache
 import Thumbnails
 
-/// What rendering one page gathers: the thumbnails it shows (so that an incremental build
-/// knows which thumbnails the pages it does not render again still need), and the value of
-/// each country as a list row, built once per page however many rows show it.
+/// What rendering one page gathers: where every value it read came from (see `Dependency`),
+/// the thumbnails it shows (so that an incremental build knows which thumbnails the pages it
+/// does not render again still need), and the value of each country as a list row, built
+/// once per page however many rows show it.
 final class PageScope: @unchecked Sendable {
     private let lock = NSLock()
     private var names: Set<String> = []
     private var countries: [String: MustacheValue] = [:]
-    private var bodies: Set<String> = []
+    private var read: Set<Dependency> = []
 
-    /// Records that the page read the body of the content file at `path`.
-    func read(bodyOf path: String) {
+    /// Records that the page read a value that came from `dependency`.
+    func read(_ dependency: Dependency) {
         lock.lock()
-        bodies.insert(path)
+        read.insert(dependency)
         lock.unlock()
     }
 
-    /// The content files whose bodies the page read, sorted.
-    var bodiesRead: [String] {
+    /// Everything the page read, sorted.
+    var dependencies: [Dependency] {
         lock.lock()
         defer { lock.unlock() }
-        return bodies.sorted()
+        return read.sorted()
     }
 
     func add(_ plan: ThumbnailPlan) {

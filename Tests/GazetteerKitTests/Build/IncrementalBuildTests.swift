@@ -9,7 +9,9 @@ import Glibc
 /// same, byte for byte, as a build from scratch.
 final class IncrementalBuildTests: XCTestCase {
     /// Every file of a folder, site-relative, with its inode and modification time.
-    private func stamps(_ folder: URL) -> [String: [Int]] {
+    private func stamps(_ folder: URL) -> [String: [Int]] { Self.stamps(folder) }
+
+    static func stamps(_ folder: URL) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
         let prefix = folder.resolvingSymlinksInPath().path + "/"
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
@@ -27,14 +29,16 @@ final class IncrementalBuildTests: XCTestCase {
         Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
     }
 
-    private func snapshot(_ folder: URL) -> [String: Data] {
+    private func snapshot(_ folder: URL) -> [String: Data] { Self.snapshot(folder) }
+
+    static func snapshot(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         for path in stamps(folder).keys { files[path] = try? Data(contentsOf: folder.appending(path: path)) }
         return files
     }
 
     /// Builds the site from scratch into a fresh output and cache, and returns that output.
-    private func cleanBuild(_ site: FixtureSite) throws -> [String: Data] {
+    static func cleanBuild(_ site: FixtureSite) throws -> [String: Data] {
         let scratch = FileManager.default.temporaryDirectory.appending(path: "gazetteer-clean-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let result = site.build(["--output", scratch.appending(path: "site").path, "--cache", scratch.appending(path: "cache").path])
@@ -43,6 +47,11 @@ final class IncrementalBuildTests: XCTestCase {
     }
 
     private func assertSameAsCleanBuild(_ site: FixtureSite, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try Self.assertSameAsCleanBuild(site, message, file: file, line: line)
+    }
+
+    /// The output of `site` is that of a build from scratch, byte for byte.
+    static func assertSameAsCleanBuild(_ site: FixtureSite, _ message: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let incremental = snapshot(site.output)
         let clean = try cleanBuild(site)
         XCTAssertEqual(Set(incremental.keys), Set(clean.keys), message, file: file, line: line)
@@ -322,6 +331,20 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after a failed build")
     }
 
+    func testAFailedBuildLeavesNoStagingFolder() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/countries/flags/japan.svg", "not a picture")
+        try append("\nMore.\n", to: "content/countries/japan.md", in: site)
+        XCTAssertEqual(site.build().status, 1)
+        try copyDefaultTheme(into: site)
+        try site.write("templates/city.mustache", "{{#city}}")
+        XCTAssertEqual(site.build().status, 1)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+        XCTAssertEqual(beside.filter { $0.contains("staging") }, [])
+    }
+
     func testOutputChangedByHandIsRepaired() throws {
         let site = try FixtureSite()
         defer { site.delete() }
@@ -330,6 +353,35 @@ final class IncrementalBuildTests: XCTestCase {
         try Data("stray".utf8).write(to: site.output.appending(path: "countries/stray.html"))
         XCTAssertEqual(site.build().status, 0)
         try assertSameAsCleanBuild(site, "after files were removed and added by hand")
+    }
+
+    func testADamagedOrOlderManifestGivesAFullBuildAndSaysSo() throws {
+        let damages: [(String, String, (inout [UInt8]) -> Void)] = [
+            ("cut short", "damaged or cut short", { $0.removeLast($0.count / 3) }),
+            ("cut short in its watch", "damaged or cut short", { $0.removeLast($0.count - 40) }),
+            ("with a bit flipped", "damaged or cut short", { $0[$0.count / 2] ^= 0x10 }),
+            ("with a bit flipped in its watch", "damaged or cut short", { $0[60] ^= 0x01 }),
+            ("from an older version", "written by another version of gazetteer", { $0[25] = 4 }),
+        ]
+        for (name, why, damage) in damages {
+            let site = try FixtureSite()
+            defer { site.delete() }
+            XCTAssertEqual(site.build().status, 0)
+            let manifest = site.root.appending(path: ".gazetteer-cache/manifest.bin")
+            var bytes = [UInt8](try Data(contentsOf: manifest))
+            damage(&bytes)
+            try Data(bytes).write(to: manifest)
+            try append("\nMore.\n", to: "content/cities/madrid.md", in: site)
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "\(name): \(result.err)")
+            let lines = result.out.split(separator: "\n")
+            XCTAssertEqual(lines.filter { $0.contains("manifest") }.count, 1, "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains("is \(why): building everything"), "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains("(9 rendered"), "\(name): \(result.out)")
+            try assertSameAsCleanBuild(site, "after a manifest \(name)")
+            // The next build has a good manifest again, and nothing to do.
+            XCTAssertTrue(site.build().out.hasPrefix("Built 9 pages (0 rendered, 0 files written)"))
+        }
     }
 
     func testLosingTheCacheOrTheManifestStillGivesTheSameOutput() throws {

@@ -73,10 +73,18 @@ final class SiteBuildTests: XCTestCase {
     func testTwoBuildsAreByteIdentical() throws {
         let site = try FixtureSite()
         defer { site.delete() }
-        XCTAssertEqual(site.build().status, 0)
-        let first = site.snapshot()
-        XCTAssertEqual(site.build().status, 0)
-        XCTAssertEqual(site.snapshot(), first)
+        // Two builds from scratch, each with its own output and cache folder.
+        var outputs: [[String: Data]] = []
+        for name in ["first", "second"] {
+            let folder = site.root.appending(path: ".builds/\(name)")
+            let result = site.build(["--output", folder.appending(path: "site").path, "--cache", folder.appending(path: "cache").path])
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertTrue(result.out.contains("(9 rendered, 42 files written), 30 thumbnails made"), result.out)
+            outputs.append(IncrementalBuildTests.snapshot(folder.appending(path: "site")))
+        }
+        XCTAssertFalse(outputs[0].isEmpty)
+        XCTAssertEqual(Set(outputs[0].keys), Set(outputs[1].keys))
+        for (path, data) in outputs[0] { XCTAssertEqual(outputs[1][path], data, path) }
     }
 
     func testDeletedContentLeavesNoStalePage() throws {
