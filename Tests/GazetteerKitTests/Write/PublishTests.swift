@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+
+/// Publishing: the output is one whole site at every instant. Full builds swap a staging
+/// folder in; incremental ones bring a spare copy of the previous site up to date and swap it
+/// in. A spare that a killed build left half-changed is made again, and a failed update leaves
+/// the output exactly as it was.
+final class PublishTests: XCTestCase {
+    private func spare(_ site: FixtureSite) -> URL { site.root.appending(path: ".site.spare") }
+    private func spareState(_ site: FixtureSite) -> URL { site.root.appending(path: ".site.spare.json") }
+
+    private func inode(_ url: URL) -> UInt64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64) ?? nil
+    }
+
+    /// The output a build from scratch of the same guide makes.
+    private func fromScratch(_ site: FixtureSite) throws -> [String: Data] {
+        let fresh = try FixtureSite([:])
+        defer { fresh.delete() }
+        for item in try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+        where !item.hasPrefix(".") && item != "site" {
+            try FileManager.default.copyItem(at: site.root.appending(path: item), to: fresh.root.appending(path: item))
+        }
+        XCTAssertEqual(fresh.build().status, 0)
+        return fresh.snapshot()
+    }
+
+    func testIncrementalBuildsSwapInAnUpdatedSpareAndKeepTheOldSiteAsTheNextSpare() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: spare(site).path), "a full build keeps no spare")
+        let first = inode(site.output)
+
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nKansai's largest city.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertNotEqual(inode(site.output), first, "the output folder was swapped, not changed in place")
+        XCTAssertEqual(inode(spare(site)), first, "the previous site is the next spare")
+        XCTAssertTrue(site.read("cities/osaka.html")?.contains("Kansai") == true)
+
+        // Three more edits, each published through the spare: the files changed two builds ago
+        // must be brought over too, or the spare would publish stale pages.
+        try site.write("content/cities/madrid.md", "---\nname: Madrid\ncountry: spain\n---\n\nOn the Manzanares.\n")
+        XCTAssertEqual(site.build().status, 0)
+        try site.remove("content/cities/osaka.md")
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/kyoto.md", "---\nname: Kyoto\ncountry: japan\n---\n\nTemples.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+        XCTAssertFalse(site.exists("cities/osaka.html"))
+    }
+
+    func testASpareLeftHalfChangedByAKilledBuildIsMadeAgain() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nOne.\n")
+        XCTAssertEqual(site.build().status, 0)
+        // A build killed while it changed the spare: its note is gone, the spare holds junk.
+        try FileManager.default.removeItem(at: spareState(site))
+        try Data("half-written".utf8).write(to: spare(site).appending(path: "cities/osaka.html"))
+        try Data("stray".utf8).write(to: spare(site).appending(path: "stray.html"))
+
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nTwo.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+        XCTAssertFalse(site.exists("stray.html"))
+    }
+
+    func testAnUpdateThatFailsLeavesTheOutputAsItWasAndTheNextBuildRecovers() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nOne.\n")
+        XCTAssertEqual(site.build().status, 0)
+        let before = site.snapshot()
+        // Something in the spare's way: a file where the update needs the folder `cities`.
+        let cities = spare(site).appending(path: "cities")
+        try FileManager.default.removeItem(at: cities)
+        try Data("in the way".utf8).write(to: cities)
+
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nTwo.\n")
+        let failed = site.build()
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.err.contains("not a directory while removing \(site.output.path)/cities/osaka.html"), failed.err)
+        XCTAssertFalse(failed.err.contains(".spare"), "the spare is an inner detail: \(failed.err)")
+        XCTAssertEqual(site.snapshot(), before, "the output is the previous site, whole")
+
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter {
+            $0.contains(".staging-") || $0.contains(".old-")
+        }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testAFullBuildOverAnOutputWithASpareRemovesTheSpare() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nOne.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: spare(site).path))
+        try FileManager.default.removeItem(at: site.root.appending(path: ".gazetteer-cache"))
+        XCTAssertEqual(site.build().status, 0, "no manifest: a full build")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: spare(site).path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: spareState(site).path))
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+    }
+}
