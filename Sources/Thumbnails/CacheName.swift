@@ -1,3 +1,5 @@
+import Foundation
+
 /// Names of the files in the cache folder, and the cache key behind them.
 enum CacheName {
     /// Bump when outputs would differ for the same inputs.
@@ -45,6 +47,25 @@ enum CacheName {
     }
 
     static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.hasSuffix(".tmp") }
+
+    /// Whether the cached file at `path` looks whole: a regular file that opens with the
+    /// signature of its format. Files are renamed into place only when complete, so this fails
+    /// only for a file damaged since (a disk error, a hand edit); such a file is made again.
+    static func looksWhole(_ path: String) -> Bool {
+        let signatures: [String: [[UInt8]]] = [
+            "png": [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]],
+            "jpg": [[0xFF, 0xD8, 0xFF]],
+            "webp": [Array("RIFF".utf8)],
+            "avif": [Array("ftyp".utf8)],
+        ]
+        let ext = (path as NSString).pathExtension
+        guard let expected = signatures[ext], let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 12).map(Array.init) else { return false }
+        return expected.contains { signature in
+            ext == "avif" ? head.count >= 8 && Array(head[4..<8]) == signature : head.starts(with: signature)
+        }
+    }
 
     /// Why `stem` cannot start a file name, or nil when it can.
     static func problem(withStem stem: String) -> String? {

@@ -28,7 +28,7 @@ extension Thumbnailer {
         for plan in plans {
             var missing: [PlannedImage] = []
             for image in plan.images {
-                if !claimed.insert(image.fileName).inserted || FileManager.default.fileExists(atPath: cachedFile(image).path) {
+                if !claimed.insert(image.fileName).inserted || CacheName.looksWhole(cachedFile(image).path) {
                     report.reused += 1
                 } else {
                     missing.append(image)
@@ -55,12 +55,19 @@ extension Thumbnailer {
             outcomes.withLock { $0[index] = outcome }
             if let progress { progress(finished.withLock { $0 += 1; return $0 }, work.count) }
         }
+        var storage: [ThumbnailError] = []
         for outcome in outcomes.withLock({ $0 }) {
             switch outcome {
             case .success(let made)?: report.made += made
+            case .failure(let error)? where error.isStorage: storage.append(error)
             case .failure(let error)?: report.errors.append(error)
             case nil: break
             }
+        }
+        // A full disk fails every job after it: one error says it, not one per picture.
+        if var first = storage.sorted(by: { $0.path < $1.path }).first {
+            if storage.count > 1 { first.message += " (and \(storage.count - 1) more thumbnails)" }
+            report.errors.append(first)
         }
         return report
     }
@@ -104,14 +111,26 @@ extension Thumbnailer {
                 do {
                     try Vips.render(bytes, recipe)
                 } catch {
+                    if let storage = Self.storageFailure(error.message, finals: finals) { throw storage }
                     throw ThumbnailError(path: path, message: error.message)
                 }
             }
         }
         for output in finals where rename(output.temporary, output.final) != 0 {
-            throw ThumbnailError(
-                path: path, message: "cannot move \(output.name) into the cache: \(String(cString: strerror(errno)))")
+            let reason = String(cString: strerror(errno)).lowercased()
+            throw ThumbnailError(path: output.final, message: "\(reason) while writing \(output.final)", isStorage: true)
         }
         return finals.count
+    }
+
+    /// The error of a job that failed because the cache could not be written (a full disk, a
+    /// read-only or forbidden folder), in plain words and naming the file; nil for others.
+    private static func storageFailure(
+        _ message: String, finals: [(temporary: String, final: String, name: String)]
+    ) -> ThumbnailError? {
+        let reasons = ["No space left on device", "Read-only file system", "Permission denied", "Disk quota exceeded"]
+        guard let reason = reasons.first(where: message.contains) else { return nil }
+        let file = finals.first { message.contains($0.temporary) }?.final ?? finals.first?.final ?? ""
+        return ThumbnailError(path: file, message: "\(reason.lowercased()) while writing \(file)", isStorage: true)
     }
 }

@@ -41,7 +41,7 @@ final class BuildLock: @unchecked Sendable {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno)).lowercased()
-            throw DiagnosticList([Diagnostic("\(reason) while opening the build lock \(path)", at: SourceLocation(path: path))])
+            throw DiagnosticList([Diagnostic("\(reason) while writing \(path)", at: SourceLocation(path: path))])
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = holderDescription(fd)

@@ -61,8 +61,10 @@ struct ContentPath: Sendable {
     }
 
     /// `url` as a path relative to the site folder (`content/cities/madrid.md`).
+    /// The path relative to the site folder, or the absolute path of a file outside it.
     func siteRelative(_ url: URL) -> String {
-        String(url.standardizedFileURL.path.dropFirst(root.path.count).drop(while: { $0 == "/" }))
+        guard isInside(url) else { return url.standardizedFileURL.path }
+        return String(url.standardizedFileURL.path.dropFirst(root.path.count).drop(while: { $0 == "/" }))
     }
 
     private func isInside(_ url: URL) -> Bool {

@@ -30,6 +30,7 @@ final class SiteWriter: @unchecked Sendable {
     private let aside: String
     private let lock = NSLock()
     private var stagedFolders: Set<String> = [""]
+    private var storageFailed = false
 
     /// Prepares an empty staging folder beside `output`.
     init(output: URL) throws(DiagnosticList) {
@@ -56,7 +57,7 @@ final class SiteWriter: @unchecked Sendable {
         var text = text
         let target = try prepare(path)
         let failed = text.withUTF8 { bytes in Self.writeFile(target.path, UnsafeRawBufferPointer(bytes)) }
-        if let failed { throw Self.failure(doing: "writing", target.path, code: failed, output: output) }
+        if let failed { throw stagingFailure(target.path, code: failed) }
     }
 
     /// Puts a file from elsewhere (a thumbnail in the cache) into the staging
@@ -65,12 +66,12 @@ final class SiteWriter: @unchecked Sendable {
         let target = try prepare(path)
         if Glibc.link(source.path, target.path) == 0 { return }
         guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
-            throw Self.failure(doing: "writing", target.path, code: errno, output: output)
+            throw stagingFailure(target.path, code: errno)
         }
         do {
             try FileManager.default.copyItem(at: source, to: target)
         } catch {
-            throw Self.failure(doing: "writing", target.path, code: Self.code(of: error), output: output)
+            throw stagingFailure(target.path, code: Self.code(of: error))
         }
     }
 
@@ -81,7 +82,7 @@ final class SiteWriter: @unchecked Sendable {
         do {
             try FileManager.default.copyItem(at: source, to: target)
         } catch {
-            throw Self.failure(doing: "writing", target.path, code: Self.code(of: error), output: output)
+            throw stagingFailure(target.path, code: Self.code(of: error))
         }
     }
 
@@ -199,7 +200,7 @@ final class SiteWriter: @unchecked Sendable {
             do {
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw Self.failure(doing: "writing", target.path, code: Self.code(of: error), output: output)
+                throw stagingFailure(target.path, code: Self.code(of: error))
             }
             lock.lock()
             stagedFolders.insert(folder)
@@ -233,6 +234,17 @@ final class SiteWriter: @unchecked Sendable {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         if let underlying, underlying.domain == NSPOSIXErrorDomain { return Int32(underlying.code) }
         return EIO
+    }
+
+    /// A file that could not be staged. When the disk is full or read-only every later write
+    /// fails the same way: only the first says so (the others add nothing, the build fails).
+    private func stagingFailure(_ path: String, code: Int32) -> DiagnosticList {
+        let storage = [ENOSPC, EROFS, EDQUOT].contains(code)
+        lock.lock()
+        let repeated = storage && storageFailed
+        if storage { storageFailed = true }
+        lock.unlock()
+        return repeated ? DiagnosticList([]) : Self.failure(doing: "writing", path, code: code, output: output)
     }
 
     /// A failure as the user should read it: what went wrong, doing what, to which file of
