@@ -35,6 +35,13 @@ extension CommandLineTool {
             return 2
         }
         let source = folder(arguments.value("--source")) ?? currentFolder
+        if kind != "site", arguments.value("--source") == nil, !isGuide(source) {
+            output.error("""
+                gazetteer new: \(source.path) is not a guide (it has no content/ and no gazetteer.yaml). \
+                Run this in a guide's folder, name one with --source DIR, or start one with `gazetteer new site DIR`.
+                """)
+            return 1
+        }
         do throws(ContentScaffold.Failure) {
             switch kind {
             case "site":
@@ -74,6 +81,11 @@ extension CommandLineTool {
             output.error("gazetteer new: \(error)")
             return 1
         }
+    }
+
+    /// Whether `folder` looks like a guide: it has `content/` or `gazetteer.yaml`.
+    static func isGuide(_ folder: URL) -> Bool {
+        ["content", "gazetteer.yaml"].contains { FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }
     }
 
     static var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }

@@ -1,3 +1,4 @@
+import Foundation
 import Thumbnails
 
 /// The site's settings: `gazetteer.yaml`, with defaults for everything it leaves out.
@@ -14,6 +15,12 @@ struct SiteConfig: Sendable {
     var maxImagePixels = 100_000_000
 
     init() {}
+
+    /// The path of the site on its server: base_url's (`/guide/`), else `/`.
+    var sitePath: String {
+        guard let baseURL, let components = URLComponents(string: baseURL), !components.path.isEmpty else { return "/" }
+        return components.path.hasSuffix("/") ? components.path : components.path + "/"
+    }
 
     static let defaultContinents: [Continent] = [
         Continent(name: "Africa", heading: "African Flags"),

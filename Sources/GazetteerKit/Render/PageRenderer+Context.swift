@@ -6,8 +6,12 @@ extension PageRenderer {
     /// The context of `page`; what its templates read and the thumbnails they ask for are
     /// recorded in `images`.
     func context(for page: Page, images: PageScope) -> MustacheValue {
-        let root = PagePath.root(of: page.path)
         let config = model.config
+        // The not-found page is served for missing paths at any depth, so its links start
+        // from the site's own path (base_url's, else the server's root) instead of its own.
+        let absolute = page.kind == .notFound
+        let root = absolute ? config.sitePath : PagePath.root(of: page.path)
+        func link(_ target: String) -> String { absolute ? root + target : PagePath.relative(from: page.path, to: target) }
         var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
         var pageValue: [String: MustacheValue] = [
             "title": .string(page.title), "path": .string(page.path), "is_\(page.kind.rawValue)": .bool(true),
@@ -22,9 +26,9 @@ extension PageRenderer {
             "root": .string(root),
             "generator": .string(Self.generator),
             "nav": .object([
-                "countries": .string(PagePath.relative(from: page.path, to: "index.html")),
-                "cities": .string(PagePath.relative(from: page.path, to: "cities/index.html")),
-                "flags": .string(PagePath.relative(from: page.path, to: "flags/index.html")),
+                "countries": .string(link("index.html")),
+                "cities": .string(link("cities/index.html")),
+                "flags": .string(link("flags/index.html")),
             ]),
         ]
         var lists: [String: Dependency] = [:]

@@ -89,3 +89,20 @@ final class NewAndCheckTests: XCTestCase {
         XCTAssertTrue(broken.err.contains("content/cities/osaka.md:3:10: unknown country \"japn\""), broken.err)
     }
 }
+
+final class NewOutsideAGuideTests: XCTestCase {
+    func testNewRefusesAFolderThatIsNoGuideUnlessSourceSaysWhere() throws {
+        let empty = try FixtureSite([:])
+        defer { empty.delete() }
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(empty.root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let refused = empty.run(["new", "country", "Peru"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.err.contains("is not a guide (it has no content/ and no gazetteer.yaml)"), refused.err)
+        XCTAssertTrue(refused.err.contains("--source DIR"), refused.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: empty.root.appending(path: "content").path))
+        XCTAssertEqual(empty.run(["new", "country", "Peru", "--source", empty.root.path]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: empty.root.appending(path: "content/countries/peru.md").path))
+    }
+}

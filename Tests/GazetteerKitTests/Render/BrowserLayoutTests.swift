@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+
+/// The default theme's pages in a real browser (headless Chromium, when installed), as a
+/// phone shows them: a page holding a 60-letter word is no wider than the screen.
+final class BrowserLayoutTests: XCTestCase {
+    private let chromium = "/usr/bin/chromium"
+
+    /// Loads `page` of the built site in a frame `width` pixels wide and returns how wide its
+    /// content is (the document's scroll width), as measured by the browser.
+    private func contentWidth(of page: String, in site: FixtureSite, width: Int) throws -> Int {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        let probe = site.output.appending(path: "probe.html")
+        try Data("""
+            <!doctype html><html><body style="margin:0">
+            <iframe id="f" src="\(page)" style="width:\(width)px;height:800px;border:0"></iframe>
+            <script>
+            document.getElementById('f').onload = function () {
+              var doc = this.contentDocument.documentElement;
+              document.body.setAttribute('data-width', String(doc.scrollWidth));
+            };
+            </script></body></html>
+            """.utf8).write(to: probe)
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        browser.arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                             "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString]
+        let output = Pipe()
+        browser.standardOutput = output
+        browser.standardError = FileHandle.nullDevice
+        try browser.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        browser.waitUntilExit()
+        let match = try XCTUnwrap(dom.firstMatch(of: /data-width="(\d+)"/), "the probe measured nothing: \(dom)")
+        return Int(match.1)!
+    }
+
+    func testALongWordWrapsOnAPhoneInsteadOfWideningThePage() throws {
+        var files = FixtureSite.good
+        let word = String(repeating: "Donaudampfschiff", count: 4).prefix(60)
+        files["content/cities/osaka.md"] = "---\nname: Osaka\ncountry: japan\n---\n\nA word: \(word).\n"
+        files["content/countries/japan.md"] = """
+            ---
+            name: Japan
+            capital: Tokyo
+            continent: Asia
+            motto: \(word)
+            ---
+
+            Japan \(word).
+            """
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertLessThanOrEqual(try contentWidth(of: "cities/osaka.html", in: site, width: 375), 375)
+        XCTAssertLessThanOrEqual(try contentWidth(of: "countries/japan.html", in: site, width: 375), 375)
+        XCTAssertLessThanOrEqual(try contentWidth(of: "index.html", in: site, width: 375), 375)
+    }
+}
