@@ -110,6 +110,18 @@ enum YAMLParser {
         if !atEnd, !problem.contains("tab"), scalars.dropFirst(parser.problem_mark.index).first == "\t" {
             message += " (YAML does not allow tabs for indentation; use spaces)"
         }
-        return Diagnostic(message, at: location(mark))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lineIndex = Int(parser.problem_mark.line)
+        let opened = location(parser.context_mark)
+        let shown = location(mark)
+        let plain = YAMLProblem(
+            problem: problem, context: parser.context.map { String(cString: $0) },
+            line: lineIndex < lines.count ? lines[lineIndex] : "",
+            previousLine: lineIndex > 0 && lineIndex - 1 < lines.count ? lines[lineIndex - 1] : nil,
+            character: atEnd ? nil : scalars.dropFirst(parser.problem_mark.index).first.map(Character.init),
+            opening: parser.context == nil || (opened.line, opened.column) == (shown.line, shown.column)
+                ? nil : "line \(opened.line), column \(opened.column)"
+        ).plainMessage
+        return Diagnostic(plain ?? message, at: shown)
     }
 }
