@@ -154,7 +154,16 @@ public final class PreviewServer: Sendable {
             // Absolute when the Host is plain: some clients (Foundation on Linux) mishandle relative ones.
             let location = request.plainHost.map { "http://\($0)\(path)" } ?? path
             return .text(301, "Moved to \(location)", headers: [("Location", location)])
-        case .notFound: return files.notFoundPage.flatMap { fileResponse($0, status: 404) } ?? .text(404)
+        case .notFound:
+            if let page = files.notFoundPage.flatMap({ fileResponse($0, status: 404) }) { return page }
+            // No site at all yet: the first build failed, so its errors are the page.
+            if let error = currentError, files.notFoundPage == nil, MIMEType.isHTML(MIMEType.forPath(request.path))
+                || request.path.hasSuffix("/") {
+                let body = NotBuiltPage.html(errors: error)
+                return HTTPResponse(status: 503, headers: [("Content-Type", "text/html; charset=utf-8")],
+                                    body: injectReloadScript ? LiveReload.inject(into: body) : body)
+            }
+            return .text(404)
         case .forbidden: return .text(403)
         case .malformed: return .text(400)
         }

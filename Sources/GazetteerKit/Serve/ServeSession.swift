@@ -60,7 +60,11 @@ public final class ServeSession: Sendable {
         } catch {
             let text = error.diagnostics.map(\.description).joined(separator: "\n")
             output.error(text)
-            output.error("Build failed: still serving the last good site")
+            if FileManager.default.fileExists(atPath: options.output.appending(path: "index.html").path) {
+                output.error("Build failed: still serving the last good site")
+            } else {
+                output.error("Build failed, and the guide has never built: its pages show these errors until they are fixed")
+            }
             server.notifyError(text)
         }
         builds.withLock { $0 += 1 }

@@ -56,4 +56,37 @@ final class ServeSessionTests: XCTestCase {
         XCTAssertTrue(try RawHTTPClient.get("/cities/osaka.html", port: port).text.contains("Fixed."))
         XCTAssertGreaterThanOrEqual(session.buildCount, 4)
     }
+
+    func testAGuideThatNeverBuiltShowsItsErrorsInThePageUntilFixed() throws {
+        var files = FixtureSite.good
+        files["content/cities/osaka.md"] = "---\nname: Osaka\ncountry: japn\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let box = OutputBox()
+        let session = ServeSession(
+            options: BuildOptions(source: site.root), port: 0,
+            output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
+        let port = try session.start()
+        defer { session.stop() }
+        XCTAssertTrue(box.err.contains("the guide has never built"), box.err)
+        XCTAssertFalse(box.err.contains("still serving the last good site"), box.err)
+
+        for path in ["/", "/countries/japan.html"] {
+            let page = try RawHTTPClient.get(path, port: port)
+            XCTAssertEqual(page.status, 503, path)
+            XCTAssertTrue(page.text.contains("The guide does not build yet"), page.text)
+            XCTAssertTrue(page.text.contains("content/cities/osaka.md:3:10: unknown country &quot;japn&quot;"), page.text)
+            XCTAssertTrue(page.text.contains("/__gazetteer/events"), "it reloads by itself once fixed")
+        }
+        XCTAssertEqual(try RawHTTPClient.get("/assets/style.css", port: port).status, 404)
+
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n")
+        let deadline = Date().addingTimeInterval(20)
+        var status = 0
+        while status != 200, Date() < deadline {
+            usleep(50_000)
+            status = try RawHTTPClient.get("/", port: port).status
+        }
+        XCTAssertEqual(status, 200, "the fixed guide is served")
+    }
 }
