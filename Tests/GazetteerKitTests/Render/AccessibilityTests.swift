@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+
+/// Every page of the example guide, checked by axe-core in headless Chromium: no violation of
+/// any rule. Needs Chromium and axe-core (`make test-tools` puts axe.min.js in .build/tools,
+/// or set AXE_CORE_JS); skipped with a line saying so where either is missing.
+final class AccessibilityTests: XCTestCase {
+    private let chromium = "/usr/bin/chromium"
+
+    private var axeSource: URL? {
+        let candidates = [ProcessInfo.processInfo.environment["AXE_CORE_JS"].map { URL(fileURLWithPath: $0) },
+                          ExampleGuideTests.repository.appending(path: ".build/tools/axe.min.js")]
+        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    func testEveryPageOfTheExampleGuidePassesAxe() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        guard let axe = axeSource else { throw XCTSkip("axe-core is not installed (make test-tools puts it in .build/tools)") }
+        let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try SiteBuild.run(BuildOptions(source: ExampleGuideTests.repository, output: output))
+        try FileManager.default.copyItem(at: axe, to: output.appending(path: "axe.min.js"))
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: output.path)
+            .filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
+        XCTAssertGreaterThan(pages.count, 40)
+
+        // One browser: a probe page opens each page in a frame, runs axe in it, and writes
+        // the violations into its own DOM.
+        let list = pages.map { "\"\($0)\"" }.joined(separator: ",")
+        try Data("""
+            <!doctype html><html><body><iframe id="f" style="width:1280px;height:900px"></iframe><pre id="out"></pre>
+            <script>
+            const pages = [\(list)];
+            const frame = document.getElementById('f');
+            const found = [];
+            function next(i) {
+              if (i === pages.length) { document.getElementById('out').setAttribute('data-done', JSON.stringify(found)); return; }
+              frame.onload = function () {
+                const doc = frame.contentDocument;
+                const script = doc.createElement('script');
+                script.src = '../'.repeat(pages[i].split('/').length - 1) + 'axe.min.js';
+                script.onload = function () {
+                  frame.contentWindow.axe.run(doc, { resultTypes: ['violations'] }).then(function (result) {
+                    result.violations.forEach(function (v) {
+                      found.push(pages[i] + ': ' + v.id + ' (' + v.nodes.length + '): ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', '));
+                    });
+                    next(i + 1);
+                  });
+                };
+                doc.head.appendChild(script);
+              };
+              frame.src = pages[i];
+            }
+            next(0);
+            </script></body></html>
+            """.utf8).write(to: output.appending(path: "a11y-probe.html"))
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        browser.arguments = ["120", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                             "--virtual-time-budget=60000", "--dump-dom", output.appending(path: "a11y-probe.html").absoluteString]
+        let stdout = Pipe()
+        browser.standardOutput = stdout
+        browser.standardError = FileHandle.nullDevice
+        try browser.run()
+        let dom = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        browser.waitUntilExit()
+        let match = try XCTUnwrap(dom.firstMatch(of: /data-done="([^"]*)"/), "axe did not finish: \(dom.suffix(500))")
+        let json = String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        let violations = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
+        XCTAssertEqual(violations, [], violations.joined(separator: "\n"))
+    }
+}
