@@ -123,7 +123,10 @@ final class SiteWriter: @unchecked Sendable {
             }
             var folders: Set<String> = []
             var gone: [String] = []
-            for path in lag {
+            // A file this build places anyway is replaced by that rename: no need to bring over
+            // the last build's version first (a template edit changes the same pages each time).
+            let placed = Set(placing)
+            for path in lag where !placed.contains(path) {
                 try OutputFolders.removeFile(spare + "/" + path)
                 let current = output.path + "/" + path
                 guard access(current, F_OK) == 0 else { gone.append(path); continue }
