@@ -11,7 +11,7 @@ import Foundation
 /// manifest is read as a `ManifestArchive`; records that did not change are copied from it
 /// byte for byte into the next one.
 struct BuildManifest: Sendable {
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     var engineKey: String
@@ -31,6 +31,9 @@ struct BuildManifest: Sendable {
     var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
     /// Pages (and `sitemap.xml`) by output path.
     var pages: [String: Record<PageRecord>] = [:]
+    /// Every dependency a page read, each once: pages refer to them by position. A copied
+    /// page record refers to the previous manifest's table, so this begins with it.
+    var dependencies: [Dependency] = []
 
     /// A record to write: a value, or the bytes of an unchanged one in the previous manifest.
     enum Record<Value: Sendable>: Sendable {
@@ -47,8 +50,9 @@ struct BuildManifest: Sendable {
     struct PageRecord: Sendable {
         /// A hash of everything the page was rendered from (see `DependencyValues`).
         var key: PageKey
-        /// Where what its rendering read came from, sorted.
-        var dependencies: [Dependency]
+        /// Where what its rendering read came from: positions in the manifest's
+        /// `dependencies`, in the order the key hashes their values.
+        var dependencies: [Int]
         /// The thumbnails it shows (file names in `images/`), sorted.
         var images: [String]
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Mustache
 import Thumbnails
 
@@ -5,6 +6,10 @@ import Thumbnails
 /// page: a hash of its path, kind and title and of the current value of every dependency its
 /// last rendering recorded. A page whose key is the one in the manifest would render to the
 /// same bytes, so it is neither rendered nor written again.
+///
+/// Each dependency's value is hashed once per build (`value(of:)`, `values(of:)`), with the
+/// dependency itself, however many pages read it; a page's key then only mixes the hashes
+/// of its dependencies, in the order its record lists them (`key(for:values:)`).
 ///
 /// Nothing here knows what a template does with a value: adding a value to a page's context
 /// needs no code here, only a `Dependency` recorded where the value is looked up.
@@ -60,38 +65,55 @@ struct DependencyValues: Sendable {
         return key.key
     }
 
-    /// The key of `page`, whose last rendering read `dependencies`.
-    func key(for page: Page, dependencies: [Dependency]) -> PageKey {
+    /// The key of `page`, whose last rendering read dependencies whose `values` (as
+    /// `value(of:)` gives them) are these, in this order.
+    static func key(for page: Page, values: some Sequence<PageKey>) -> PageKey {
         var key = PageKeyHasher()
         key.add(page.path)
         key.add(page.kind.rawValue)
         key.add(page.title)
-        for dependency in dependencies { add(dependency, to: &key) }
+        for value in values { key.add(value) }
         return key.key
     }
 
-    /// The dependency and its value now.
-    private func add(_ dependency: Dependency, to key: inout PageKeyHasher) {
+    /// The values of `dependencies`, hashed across the cores.
+    func values(of dependencies: [Dependency]) -> [PageKey] {
+        let values = UnsafeBuffer<PageKey>(count: dependencies.count, initial: PageKey(high: 0, low: 0))
+        let chunks = dependencies.count < 256 ? 1 : 8
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var index = chunk
+            while index < dependencies.count {
+                values[index] = value(of: dependencies[index])
+                index += chunks
+            }
+        }
+        return values.values
+    }
+
+    /// The dependency and its value now, hashed.
+    func value(of dependency: Dependency) -> PageKey {
+        var key = PageKeyHasher()
         key.add(Int(dependency.kind.rawValue))
         key.add(dependency.name)
         switch dependency.kind {
         case .frontMatter:
-            guard let entry = entries[dependency.name] else { return key.add(-1) }
+            guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(entry.frontMatterDigest)
         case .body:
-            guard let entry = entries[dependency.name] else { return key.add(-1) }
+            guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(entry.digest)
             for image in entry.bodyImages { key.add(imageStamp(image)) }
         case .image:
-            guard let entry = entries[dependency.name] else { return key.add(-1) }
+            guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
         case .countries, .cities, .citiesOf, .sections, .continent, .pages:
             key.add(hashed[dependency] ?? Self.list([]))
         case .cityCount:
             key.add(hashed[dependency] ?? Self.count(0))
         case .settings, .template:
-            guard let value = hashed[dependency] else { return key.add(-1) }
+            guard let value = hashed[dependency] else { key.add(-1); break }
             key.add(value)
         }
+        return key.key
     }
 }

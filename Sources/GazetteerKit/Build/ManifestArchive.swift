@@ -20,6 +20,8 @@ final class ManifestArchive: @unchecked Sendable {
     private(set) var sourceRanges: [String: Range<Int>] = [:]
     /// Each page's key, and where its record is.
     private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
+    /// Every dependency a page read, each once; page records refer to them by position.
+    private(set) var dependencyTable: [Dependency] = []
 
     /// The manifest in `cache`, read up to the end of its watch.
     enum Found {
@@ -69,6 +71,7 @@ final class ManifestArchive: @unchecked Sendable {
               ManifestCoding.readRecords(bytes, into: &head) else { return false }
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
         (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
+        dependencyTable = head.dependencies
         return true
     }
 
@@ -124,14 +127,20 @@ final class ManifestArchive: @unchecked Sendable {
         return r.failed ? nil : stamp
     }
 
-    /// Where what the last rendering of the page at `path` read came from (nil: not known).
-    func dependencies(ofPage path: String) -> [Dependency]? {
-        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range) }
+    /// Where what the last rendering of the page at `path` read came from, as positions in
+    /// `dependencyTable` (nil: not known).
+    func dependencies(ofPage path: String) -> [Int]? {
+        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range, tableSize: dependencyTable.count) }
+    }
+
+    /// The page at `path`'s record (nil: not known).
+    func page(_ path: String) -> BuildManifest.PageRecord? {
+        pages[path].flatMap { ManifestCoding.page(bytes, $0.range, tableSize: dependencyTable.count) }
     }
 
     /// The thumbnails the page at `path` showed.
     func images(ofPage path: String) -> [String] {
         guard let range = pages[path]?.range else { return [] }
-        return ManifestCoding.page(bytes, range)?.images ?? []
+        return ManifestCoding.pageImages(bytes, range) ?? []
     }
 }

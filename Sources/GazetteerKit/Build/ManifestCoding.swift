@@ -18,6 +18,7 @@ enum ManifestCoding {
         var entryRanges: [String: Range<Int>] = [:]
         var sourceRanges: [String: Range<Int>] = [:]
         var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
+        var dependencies: [Dependency] = []
         var recordsOffset = 0
     }
 
@@ -61,6 +62,7 @@ enum ManifestCoding {
             w.string(path)
             stamp.encode(into: &w)
         }
+        dependencyTable(manifest.dependencies, into: &w)
         func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
             w.uint(UInt64(records.count))
             for (key, record) in records {
@@ -94,7 +96,7 @@ enum ManifestCoding {
             w.uint(page.key.high)
             w.uint(page.key.low)
             strings(page.images, into: &w)
-            dependencies(page.dependencies, into: &w)
+            positions(page.dependencies, into: &w)
         }
         checksum.add(w.bytes[checkedFrom...])
         let sum = checksum.value
@@ -111,7 +113,7 @@ enum ManifestCoding {
     /// Content files' paths lose their folder, written as a number.
     private static let folders = ["", "content/cities/", "content/countries/"]
 
-    private static func dependencies(_ values: [Dependency], into w: inout ByteWriter) {
+    private static func dependencyTable(_ values: [Dependency], into w: inout ByteWriter) {
         w.uint(UInt64(values.count))
         for value in values {
             w.uint(UInt64(value.kind.rawValue))
@@ -127,7 +129,7 @@ enum ManifestCoding {
         }
     }
 
-    private static func dependencies(_ r: inout ByteReader) -> [Dependency]? {
+    private static func dependencyTable(_ r: inout ByteReader) -> [Dependency]? {
         let count = r.count()
         var values: [Dependency] = []
         values.reserveCapacity(count)
@@ -137,6 +139,33 @@ enum ManifestCoding {
             guard folder < folders.count else { return nil }
             let name = r.string()
             values.append(Dependency(kind, folder == 0 ? name : folders[folder] + name))
+        }
+        return r.failed ? nil : values
+    }
+
+    /// Positions in the dependency table, each as the zigzag-encoded difference from the one
+    /// before (a page's are mostly ascending, so most take a byte).
+    private static func positions(_ values: [Int], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        var last = 0
+        for value in values {
+            let delta = Int64(value - last)
+            w.uint(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)))
+            last = value
+        }
+    }
+
+    /// Positions written by `positions(_:into:)`; nil unless each is below `limit`.
+    private static func positions(_ r: inout ByteReader, below limit: Int) -> [Int]? {
+        let count = r.count()
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        var last = 0
+        for _ in 0..<count {
+            let zigzag = r.uint()
+            last += Int(truncatingIfNeeded: Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+            guard last >= 0, last < limit else { return nil }
+            values.append(last)
         }
         return r.failed ? nil : values
     }
@@ -263,9 +292,11 @@ enum ManifestCoding {
         let imageCount = Int(r.uint())
         var assets: [String: FileStamp] = [:]
         for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
+        guard let dependencies = dependencyTable(&r) else { return nil }
         var head = Head(
             engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
+        head.dependencies = dependencies
         head.recordsOffset = r.offset
         return r.failed ? nil : head
     }
@@ -377,22 +408,32 @@ enum ManifestCoding {
         return r.failed ? nil : ImagePlanner.KnownSource(stamp: stamp, plans: plans)
     }
 
-    static func page(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.PageRecord? {
+    /// A page's record; its dependencies are positions in a table of `tableSize`.
+    static func page(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> BuildManifest.PageRecord? {
         var r = ByteReader(bytes, range)
         _ = r.string()
         let key = PageKey(high: r.uint(), low: r.uint())
         let images = strings(&r)
-        guard let dependencies = dependencies(&r) else { return nil }
+        guard let dependencies = positions(&r, below: tableSize) else { return nil }
         return r.failed ? nil : BuildManifest.PageRecord(key: key, dependencies: dependencies, images: images)
     }
 
-    /// Only what a page's rendering read.
-    static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>) -> [Dependency]? {
+    /// Only the thumbnails a page shows.
+    static func pageImages(_ bytes: [UInt8], _ range: Range<Int>) -> [String]? {
+        var r = ByteReader(bytes, range)
+        r.skipString()
+        _ = (r.uint(), r.uint())
+        let images = strings(&r)
+        return r.failed ? nil : images
+    }
+
+    /// Only what a page's rendering read: positions in a table of `tableSize`.
+    static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> [Int]? {
         var r = ByteReader(bytes, range)
         r.skipString()
         _ = (r.uint(), r.uint())
         for _ in 0..<r.count() { r.skipString() }
-        return r.failed ? nil : dependencies(&r)
+        return r.failed ? nil : positions(&r, below: tableSize)
     }
 
     private static func strings(_ r: inout ByteReader) -> [String] {

@@ -221,6 +221,7 @@ public enum SiteBuild {
         var manifest = BuildManifest(
             engineKey: engine, globalKey: global,
             output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
+        manifest.dependencies = rendered.dependencies
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named): the watch is the last one, stamps renewed, and
         // unless a picture was planned afresh, so are the plans.
