@@ -1,5 +1,14 @@
 import Foundation
 import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// The front matter, Markdown and field stages for the content files the plan says to parse
 /// (see `RebuildPlan`), across the cores. Each file's problems are reported exactly as the

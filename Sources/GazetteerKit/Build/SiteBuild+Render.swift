@@ -1,6 +1,15 @@
 import Foundation
 import Mustache
 import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 extension SiteBuild {
     /// A build that renders at most this many pages keeps its data until the next build (see
@@ -62,7 +71,7 @@ extension SiteBuild {
         }
         timings.lap("model.templates")
         let renderer = PageRenderer(model: model, library: library, planner: planner, bodies: bodies)
-        let pages = renderer.pages + (config.baseURL != nil ? [Page(kind: .sitemap, path: "sitemap.xml", title: "")] : [])
+        let pages = renderer.pages + (config.baseURL != nil ? [Page(kind: .sitemap, path: OutputPath.sitemap, title: "")] : [])
         timings.lap("model.pages")
         let values = DependencyValues(
             model: model, entries: entries, settings: scan.configFile?.text, templates: scan.theme.templates,

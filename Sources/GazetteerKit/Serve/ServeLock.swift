@@ -1,4 +1,13 @@
 import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// A value shared between the server's threads, only touched while holding its lock.
 final class ServeLock<Value>: @unchecked Sendable {

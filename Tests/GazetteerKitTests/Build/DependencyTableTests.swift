@@ -1,5 +1,14 @@
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// The manifest's table of dependencies: positions are stable while pages refer to them, and
 /// a table mostly read by no page is compacted without reordering what is kept.
