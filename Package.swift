@@ -32,10 +32,13 @@ let package = Package(
         // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).
         .target(name: "CFileSystem"),
 
+        // A value shared between threads behind the toolchain's Mutex (every lock of the project).
+        .target(name: "Locking"),
+
         // A spec-true Mustache engine, independent of the rest of the project.
         .target(name: "Mustache"),
         // libvips-backed thumbnails with a content-addressed cache.
-        .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim", "Locking"]),
         // The site generator, one target a stage, each depending only on those before it:
         // load -> front matter -> Markdown -> model -> render -> write; the incremental engine
         // above them (the stages know nothing of manifests); the pipeline, CLI and server on top.
@@ -45,14 +48,14 @@ let package = Package(
         .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
         .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails"]),
-        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
         .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics"]),
         .target(name: "Incremental", dependencies: [
-            "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Mustache", "Thumbnails",
+            "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Mustache", "Thumbnails", "Locking",
         ]),
         .target(name: "GazetteerKit", dependencies: [
             "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails",
+            "Mustache", "Thumbnails", "Locking",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
@@ -63,13 +66,13 @@ let package = Package(
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "Locking"]),
         .testTarget(name: "GazetteerKitTests", dependencies: [
             "GazetteerKit", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails",
+            "Mustache", "Thumbnails", "Locking",
         ]),
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
-        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails"]),
+        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "Locking"]),
     ]
 )

@@ -11,6 +11,7 @@ import Markdown
 import Images
 import Model
 import Render
+import Locking
 
 /// Every file a build read and every folder it listed, with the stamp each had before it was
 /// read, so that the next build can tell with one `stat` call per file, and without reading
@@ -196,7 +197,7 @@ package struct InputWatch: Sendable {
         defer { for fd in descriptors where fd >= 0 { close(fd) } }
         let chunks = 4
         let states = UnsafeBuffer<State?>(count: items.count, initial: nil)
-        let changed = UnsafeResults<Bool>(count: chunks)
+        let changed = Locked<[Bool?]>(slots: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var info = stat()
             var index = chunk
@@ -221,7 +222,7 @@ package struct InputWatch: Sendable {
                 index += chunks
             }
         }
-        let unchanged = !changed.values.contains { $0 == true }
+        let unchanged = !changed.value.contains { $0 == true }
         return Check(watch: self, now: unchanged || !stopAtFirstChange ? states.values : [], unchanged: unchanged)
     }
 

@@ -6,6 +6,7 @@ import Markdown
 import Images
 import Model
 import Render
+import Locking
 
 /// The previous build's manifest as read from the cache: at first only its watch (a build
 /// with nothing to do reads nothing else), then, when `load` is called, the rest: content
@@ -101,7 +102,7 @@ package final class ManifestArchive: @unchecked Sendable {
     /// Every content entry, decoded (in parallel: this is most of the manifest).
     package func entries() -> [String: BuildManifest.StampedEntry]? {
         let ranges = Array(entryRanges.values)
-        let decoded = UnsafeResults<BuildManifest.StampedEntry>(count: ranges.count)
+        let decoded = Locked<[BuildManifest.StampedEntry?]>(slots: ranges.count)
         let chunks = 8
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var index = chunk
@@ -112,7 +113,7 @@ package final class ManifestArchive: @unchecked Sendable {
         }
         var result: [String: BuildManifest.StampedEntry] = [:]
         result.reserveCapacity(ranges.count)
-        for value in decoded.values {
+        for value in decoded.value {
             guard let value else { return nil }
             result[value.entry.path] = value
         }

@@ -6,6 +6,7 @@ import FrontMatter
 import Markdown
 import Images
 import Model
+import Locking
 
 /// The render stage: every page of the guide through the theme's templates, in strict
 /// mode, across all cores. Thumbnails the pages use are planned on the way (see
@@ -54,7 +55,7 @@ package struct PageRenderer: Sendable {
     package func render(
         _ pages: [Page], sitemapOf: [Page] = [], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
     ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
-        let results = UnsafeResults<Result<Rendered, DiagnosticList>>(count: pages.count)
+        let results = Locked<[Result<Rendered, DiagnosticList>?]>(slots: pages.count)
         DispatchQueue.concurrentPerform(iterations: pages.count) { i in
             let page = pages[i]
             let images = PageScope()
@@ -86,7 +87,7 @@ package struct PageRenderer: Sendable {
         }
         var rendered: [Rendered?] = []
         var diagnostics: Set<Diagnostic> = []
-        for result in results.values {
+        for result in results.value {
             switch result {
             case .success(let page)?: rendered.append(page)
             case .failure(let list)?: rendered.append(nil); diagnostics.formUnion(list.diagnostics)
@@ -107,18 +108,6 @@ package struct PageRenderer: Sendable {
         xml += "</urlset>\n"
         return xml
     }
-}
-
-/// Slots written by concurrent iterations, each index by exactly one of them.
-package final class UnsafeResults<T>: @unchecked Sendable {
-    private var storage: [T?]
-    private let lock = NSLock()
-    package init(count: Int) { storage = Array(repeating: nil, count: count) }
-    package subscript(index: Int) -> T? {
-        get { lock.lock(); defer { lock.unlock() }; return storage[index] }
-        set { lock.lock(); storage[index] = newValue; lock.unlock() }
-    }
-    package var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
 }
 
 /// Slots written by concurrent iterations without a lock: each index by exactly one of them,

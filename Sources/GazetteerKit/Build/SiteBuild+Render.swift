@@ -10,6 +10,7 @@ import Model
 import Render
 import Write
 import Incremental
+import Locking
 
 extension SiteBuild {
     /// A build that renders at most this many pages keeps its data until the next build (see
@@ -102,7 +103,7 @@ extension SiteBuild {
 
         // A page equal to the one in the output is left there.
         let sitemapPages = pages.filter { $0.kind != .sitemap }
-        let pagesDone = ServeLock(0)
+        let pagesDone = Locked(0)
         let progress = options.progress
         let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
             if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
