@@ -27,7 +27,7 @@ package struct DependencyValues: Sendable {
     private let hashed: [Dependency: PageKey]
     private let imageStamp: @Sendable (String) -> FileStamp?
 
-    /// `pagePaths`: every page but `sitemap.xml`.
+    /// `pagePaths`: every page but `sitemap.xml`, in the order of the sitemap.
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
          imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         var byPath: [String: ContentEntry] = [:]
@@ -55,7 +55,8 @@ package struct DependencyValues: Sendable {
             key.add(template.text)
             hashed[.template(template.name)] = key.key
         }
-        hashed[.pages] = Self.list(pagePaths.sorted())
+        // In the order the sitemap lists them.
+        hashed[.pages] = Self.list(pagePaths)
         self.hashed = hashed
     }
 

@@ -141,6 +141,13 @@ package final class ManifestArchive: @unchecked Sendable {
         pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range, tableSize: dependencyTable.count) }
     }
 
+    /// The key of the page at `path` and what its last rendering read (nil: not known).
+    package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [Int])? {
+        guard let page = pages[path],
+              let read = ManifestCoding.pageDependencies(bytes, page.range, tableSize: dependencyTable.count) else { return nil }
+        return (page.key, read)
+    }
+
     /// The page at `path`'s record (nil: not known).
     package func page(_ path: String) -> BuildManifest.PageRecord? {
         pages[path].flatMap { ManifestCoding.page(bytes, $0.range, tableSize: dependencyTable.count) }

@@ -82,6 +82,7 @@ extension SiteBuild {
         // each dependency of the last manifest is hashed once, and a page's key mixes theirs.
         let compared = previous != nil && previousOutput != nil ? previous : nil
         let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []
+        timings.lap("model.values")
         let unchanged = UnsafeBuffer<Bool>(count: pages.count, initial: false)
         let readBefore = UnsafeBuffer<[Int]?>(count: pages.count, initial: nil)
         if let compared {
@@ -90,9 +91,9 @@ extension SiteBuild {
                 var index = chunk
                 while index < pages.count {
                     let page = pages[index]
-                    if let record = compared.pages[page.path], let read = compared.dependencies(ofPage: page.path) {
+                    if let (key, read) = compared.keyAndDependencies(ofPage: page.path) {
                         readBefore[index] = read
-                        unchanged[index] = DependencyValues.key(for: page, values: read.lazy.map { tableValues[$0] }) == record.key
+                        unchanged[index] = DependencyValues.key(for: page, values: read.lazy.map { tableValues[$0] }) == key
                     }
                     index += chunks
                 }
