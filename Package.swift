@@ -32,29 +32,47 @@ let package = Package(
         // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).
         .target(name: "CFileSystem"),
 
+        // A value shared between threads behind the toolchain's Mutex (every lock of the project).
+        .target(name: "Locking"),
+
         // A spec-true Mustache engine, independent of the rest of the project.
         .target(name: "Mustache"),
         // libvips-backed thumbnails with a content-addressed cache.
-        .target(name: "Thumbnails", dependencies: ["CVipsShim"]),
-        // The site generator: load -> front matter -> Markdown -> model -> render -> thumbnails -> write.
-        .target(
-            name: "GazetteerKit",
-            dependencies: ["CCmark", "CYaml", "CFileSystem", "Mustache", "Thumbnails"],
-            plugins: ["EmbedTheme"]
-        ),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim", "Locking"]),
+        // The site generator, one target a stage, each depending only on those before it:
+        // load -> front matter -> Markdown -> model -> render -> write; the incremental engine
+        // above them (the stages know nothing of manifests); the pipeline, CLI and server on top.
+        .target(name: "Diagnostics"),
+        .target(name: "Load", dependencies: ["Diagnostics", "Thumbnails"], plugins: ["EmbedTheme"]),
+        .target(name: "FrontMatter", dependencies: ["CYaml", "Diagnostics", "Load"]),
+        .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails"]),
+        .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
+        .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
+        .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics"]),
+        .target(name: "Incremental", dependencies: [
+            "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Mustache", "Thumbnails", "Locking",
+        ]),
+        .target(name: "GazetteerKit", dependencies: [
+            "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
+            "Mustache", "Thumbnails", "Locking",
+        ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["EmbedThemeTool"]),
         // A thin command-line front end.
-        .executableTarget(name: "gazetteer", dependencies: ["GazetteerKit"]),
+        .executableTarget(name: "gazetteer", dependencies: ["GazetteerKit", "Diagnostics"]),
         // Renders a realistic country page 10,000 times and prints MB/s (run in release mode).
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),
-        .testTarget(name: "GazetteerKitTests", dependencies: ["GazetteerKit"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "Locking"]),
+        .testTarget(name: "GazetteerKitTests", dependencies: [
+            "GazetteerKit", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
+            "Mustache", "Thumbnails", "Locking",
+        ]),
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
-        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails"]),
+        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "Locking"]),
     ]
 )

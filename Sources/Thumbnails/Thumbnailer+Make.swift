@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Locking
 
 extension Thumbnailer {
     /// One source file and what to make of it: the plans naming it, each with the images

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Makes thumbnails with libvips into a content-addressed cache folder.
 ///

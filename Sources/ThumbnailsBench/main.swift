@@ -6,6 +6,7 @@
 //   swift run -c release ThumbnailsBench [--runs 3] [--photos 200] [--flags 100] [--only centre|attention|flags]
 
 import Foundation
+import Locking
 @_spi(Fixtures) import Thumbnails
 
 func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {

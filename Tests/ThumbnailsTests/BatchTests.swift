@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Locking
 @_spi(Fixtures) @testable import Thumbnails
 
 /// Many plans at once, across the cores, with broken sources among them.

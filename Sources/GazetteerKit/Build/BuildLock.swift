@@ -1,6 +1,15 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 #endif
 
 /// One build at a time per output folder and per cache: each is guarded by a lock file

@@ -1,5 +1,15 @@
 import Foundation
 import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+import Locking
 
 /// The front matter, Markdown and field stages for the content files the plan says to parse
 /// (see `RebuildPlan`), across the cores. Each file's problems are reported exactly as the
@@ -28,7 +38,7 @@ enum ContentWork {
             var markdown: UInt64 = 0
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let results = UnsafeResults<One>(count: pending.count)
+        let results = Locked<[One?]>(slots: pending.count)
         DispatchQueue.concurrentPerform(iterations: pending.count) { i in
             let (file, validate) = pending[i]
             var one = One()
@@ -63,7 +73,7 @@ enum ContentWork {
         var outcome = Outcome()
         var parse: UInt64 = 0
         var markdown: UInt64 = 0
-        for (i, one) in results.values.enumerated() {
+        for (i, one) in results.value.enumerated() {
             guard let one else { continue }
             let path = pending[i].file.path
             if let entry = one.entry { outcome.entries[path] = (pending[i].file.stamp, entry) }

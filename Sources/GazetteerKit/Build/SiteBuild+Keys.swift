@@ -1,5 +1,14 @@
 import Foundation
 import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 extension SiteBuild {
     /// What makes the same inputs give the same outputs: the manifest format, the gazetteer

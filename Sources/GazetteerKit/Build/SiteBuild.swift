@@ -1,6 +1,15 @@
 import Foundation
 import Mustache
 import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// One build, stage by stage: load -> front matter -> Markdown -> model -> render ->
 /// thumbnails -> write. Every problem of every stage that can run is collected and
@@ -181,8 +190,8 @@ public enum SiteBuild {
         var seen: Set<String> = []
         for plan in plans {
             for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
-                try writer.link("images/\(image.fileName)", from: thumbnailer!.cachedFile(image))
-                staged.add("images/\(image.fileName)")
+                try writer.link(OutputPath.image(image.fileName), from: thumbnailer!.cachedFile(image))
+                staged.add(OutputPath.image(image.fileName))
             }
         }
         var assets: [String: FileStamp] = [:]
@@ -199,7 +208,7 @@ public enum SiteBuild {
         if let previousOutput {
             removing += previousOutput.pages.keys.filter { pageRecords[$0] == nil }
             removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
-            removing += changes.removed.map { "images/\($0)" }
+            removing += changes.removed.map(OutputPath.image)
         }
         timings.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
@@ -221,6 +230,7 @@ public enum SiteBuild {
         var manifest = BuildManifest(
             engineKey: engine, globalKey: global,
             output: output, imageCount: changes.count, assets: assets, entries: records, pages: pageRecords)
+        manifest.dependencies = rendered.dependencies
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named): the watch is the last one, stamps renewed, and
         // unless a picture was planned afresh, so are the plans.

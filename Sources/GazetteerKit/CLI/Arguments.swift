@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// A small command-line parser: `--name value`, `--name=value`, `--flag`, positionals,
 /// and `--` to end options. Unknown options are usage errors.
 struct Arguments {

@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// What each command accepts: the one list that argument parsing, shell completions and the
 /// man page are made from, so none of them can drift from the others.
 struct CommandSpec: Sendable {

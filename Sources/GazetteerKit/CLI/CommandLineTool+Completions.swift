@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 extension CommandLineTool {
     static let completionsUsage = """
     Usage: gazetteer completions bash|zsh|fish

@@ -1,4 +1,13 @@
 import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// `gazetteer`: the command-line front end. Exit status 0 on success, 1 on content or
 /// template errors, 2 on usage errors.

@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// `gazetteer manpage`: the manual page, in roff, made from the same help texts that
 /// `gazetteer help COMMAND` prints (`make install` writes it to share/man/man1).
 enum ManPage {

@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// `gazetteer completions bash|zsh|fish`: completion scripts made from `CommandCatalog`.
 /// Folders complete as folders, `--country` as the slugs under content/countries/ of the
 /// guide being edited (`--source` or the current folder).

@@ -1,4 +1,13 @@
 import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// Where the tool's messages go: standard output and error, or a capture for tests.
 public struct TextOutput: Sendable {

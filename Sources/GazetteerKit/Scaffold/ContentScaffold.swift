@@ -1,4 +1,13 @@
 import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// `gazetteer new`: the text of new content files and of a new guide, and writing them
 /// without ever replacing a file that exists.

@@ -1,5 +1,14 @@
 import Foundation
 import Glibc
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// Watches folders (recursively, including folders created later) and single files with
 /// inotify, and reports the changed paths once things have been quiet for `debounce`, so

@@ -1,4 +1,13 @@
 import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// The head of one HTTP/1.x request (request line and header fields), parsed strictly from
 /// the bytes a client sent. The preview server never reads request bodies.

@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// A complete response of the preview server: status, header fields and body.
 struct HTTPResponse: Sendable {
     var status: Int

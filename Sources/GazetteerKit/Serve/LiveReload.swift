@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// The browser side of live reload: the event stream's messages and the script the server
 /// inserts into every HTML page it serves (never into files on disk).
 enum LiveReload {

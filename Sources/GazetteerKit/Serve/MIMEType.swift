@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// The Content-Type the preview server sends for a file, chosen by its extension.
 enum MIMEType {
     static let byExtension: [String: String] = [

@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// Live reload: pages served with the injected script hold an event stream open on
 /// `/__gazetteer/events`; the build loop tells them to reload, or to show its errors.
 extension PreviewServer {

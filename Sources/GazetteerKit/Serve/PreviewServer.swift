@@ -1,5 +1,14 @@
 import Foundation
 import Glibc
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// The HTTP/1.1 server behind `gazetteer serve`: serves the built site from `root` (GET and
 /// HEAD, keep-alive, a thread per connection), never anything outside it, and pushes live

@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// A request path made safe to look up under the site folder: percent-decoded exactly once,
 /// split into segments, with every way of naming something outside the folder refused.
 struct RequestPath: Equatable, Sendable {

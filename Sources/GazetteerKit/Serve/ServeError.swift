@@ -1,3 +1,13 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
+
 /// Why the preview server or the file watcher could not start.
 public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No socket could be bound to `host:port` (port in use, unknown host, ...).

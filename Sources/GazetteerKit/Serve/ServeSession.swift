@@ -1,4 +1,13 @@
 import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// `gazetteer serve`: builds the site, serves it, and rebuilds when content, templates or
 /// settings change. A successful rebuild reloads open pages; a failed one prints its

@@ -1,5 +1,14 @@
 import Foundation
 import Glibc
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// Maps request paths to files in the site folder: `index.html` for folders, a redirect for a
 /// folder named without its slash, and nothing whose real path (symlinks resolved) leaves the folder.

@@ -1,4 +1,13 @@
 import Glibc
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Write
+import Incremental
 
 /// A TCP socket by its file descriptor, with the few blocking calls the server needs.
 /// Writes never raise SIGPIPE; reads wait with poll(2) and a timeout, never spin.

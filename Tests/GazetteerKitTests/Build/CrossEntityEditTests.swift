@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// Seeded random edits under a theme whose pages reach across entities: a city's page shows
 /// its country's fields, extra fields and flag; a country's page shows its cities' bodies

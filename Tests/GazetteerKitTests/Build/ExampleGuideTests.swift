@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// Builds the repository's own example guide (content/ with templates/) into a temporary
 /// folder and checks what a newcomer sees after `make site`.

@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// Whole-site builds of fixture guides, good and broken, asserting on the output a user gets.
 final class SiteBuildTests: XCTestCase {

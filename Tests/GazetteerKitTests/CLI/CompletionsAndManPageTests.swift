@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// Shell completions and the man page, checked by the shells and tools that read them: bash
 /// always, zsh, fish and groff when installed (skipped with a line saying so otherwise).

@@ -1,6 +1,15 @@
 import Thumbnails
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// gazetteer.yaml: defaults, overrides, and every mistake located.
 final class SiteConfigTests: XCTestCase {

@@ -1,5 +1,14 @@
 import Testing
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// The front matter stage: splitting, scalar types, and errors located in the whole file.
 @Suite struct FrontMatterParserTests {

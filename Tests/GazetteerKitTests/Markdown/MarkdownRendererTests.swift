@@ -1,5 +1,14 @@
 import Testing
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// The Markdown stage: HTML output, link and image resolution, safety, and locations.
 @Suite struct MarkdownRendererTests {
@@ -12,7 +21,7 @@ import Testing
                                 resolveLink: resolveLink, resolveImage: resolveImage)
     }
 
-    func at(_ line: Int, _ column: Int) -> GazetteerKit.SourceLocation { SourceLocation(path: path, line: line, column: column) }
+    func at(_ line: Int, _ column: Int) -> Diagnostics.SourceLocation { SourceLocation(path: path, line: line, column: column) }
 
     @Test func rendersCommonMark() {
         #expect(render("# Madrid\n\nCapital *of* Spain.\n") == "<h1>Madrid</h1>\n<p>Capital <em>of</em> Spain.</p>\n")
@@ -112,15 +121,15 @@ import Testing
 
         """
 
-    func linkLocations(_ body: String) -> [String: GazetteerKit.SourceLocation] {
-        var found: [String: GazetteerKit.SourceLocation] = [:]
+    func linkLocations(_ body: String) -> [String: Diagnostics.SourceLocation] {
+        var found: [String: Diagnostics.SourceLocation] = [:]
         _ = render(body, bodyStartLine: 4, resolveLink: { found[$0.destination] = $0.location; return nil },
                    resolveImage: { found[$0.source] = $0.location; return nil })
         return found
     }
 
     @Test func locationsPointIntoTheWholeFile() {
-        let expected: [String: GazetteerKit.SourceLocation] = [
+        let expected: [String: Diagnostics.SourceLocation] = [
             "a.md": at(4, 14),               // first line of a paragraph
             "b.md": at(5, 14),               // indented continuation line, after a two-byte é
             "c.md": at(7, 9),                // in a blockquote
@@ -142,7 +151,7 @@ import Testing
     @Test func bodyLinksLineUpWithTheFrontMatterParser() throws {
         let file = SourceFile(path: path, text: "---\nname: Madrid\ncountry: spain\n---\n\nSee [Spain](../countries/spain.md).\n")
         let document = try FrontMatterParser.parse(file)
-        var location: GazetteerKit.SourceLocation?
+        var location: Diagnostics.SourceLocation?
         _ = MarkdownRenderer.render(document.body, bodyStartLine: document.bodyStartLine, path: path, options: MarkdownOptions(),
                                     resolveLink: { location = $0.location; return nil }, resolveImage: { _ in nil })
         #expect(location == at(6, 5))

@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// The injected script in a real browser (headless Chromium, when installed): pages reload
 /// after `notifyReload()`, show the located error as an overlay (as text, not markup), and

@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// `gazetteer serve` end to end: build, serve, edit a file, see the reload and the new page;
 /// break a file, see the error and the last good site; fix it, see the recovery.

@@ -1,5 +1,14 @@
 import Foundation
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// A small built site in a temporary folder (with a secret file beside it and symlinks that
 /// try to leave it), served by a `PreviewServer` on an ephemeral loopback port.

@@ -4,6 +4,15 @@ import FoundationNetworking
 #endif
 import XCTest
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// The preview server as a real HTTP client sees it (redirects followed, keep-alive reused).
 final class URLSessionServeTests: XCTestCase {

@@ -1,5 +1,14 @@
 import Foundation
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
 
 /// A guide written into a temporary folder by a test, built like a user would build it.
 struct FixtureSite {

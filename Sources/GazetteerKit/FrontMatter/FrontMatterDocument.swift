@@ -1,9 +1,0 @@
-/// A content file split into its front matter and its Markdown body.
-struct FrontMatterDocument: Sendable {
-    /// Always a mapping (empty when the front matter is empty), located at its first key.
-    var frontMatter: YAMLNode
-    /// Everything after the closing `---` line, line endings as in the file.
-    var body: String
-    /// The 1-based line of the whole file on which `body` begins.
-    var bodyStartLine: Int
-}

@@ -1,0 +1,198 @@
+import Foundation
+import Thumbnails
+import Diagnostics
+import Load
+
+/// Plans thumbnails on demand while pages render (a template asking for `flag.table`
+/// plans that thumbnail) and remembers every plan, so that exactly the thumbnails the
+/// pages use are made afterwards, in parallel. Thread-safe: pages render concurrently.
+///
+/// Planning reads and hashes the source; plans of earlier builds (from the build manifest)
+/// are taken instead while the source file's stamp is unchanged, so an incremental build
+/// reads no unchanged picture.
+package final class ImagePlanner: @unchecked Sendable {
+    /// The preset images inside Markdown bodies use.
+    package static let contentPreset = "content"
+
+    package let presets: [String: ThumbnailSpec]
+
+    /// Plans of one version of a source file, by spec and stem.
+    package struct KnownSource: Sendable {
+        package var stamp: FileStamp
+        package var plans: [PlanKey: ThumbnailPlan]
+
+        package init(stamp: FileStamp, plans: [PlanKey: ThumbnailPlan]) {
+            self.stamp = stamp
+            self.plans = plans
+        }
+    }
+
+    package struct PlanKey: Hashable, Sendable {
+        package var spec: ThumbnailSpec
+        package var stem: String
+
+        package init(spec: ThumbnailSpec, stem: String) {
+            self.spec = spec
+            self.stem = stem
+        }
+    }
+
+    private struct Key: Hashable { var path: String; var preset: String; var stem: String }
+    private let lock = NSLock()
+    private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
+    private var failures: Set<Diagnostic> = []
+    /// Plans of earlier builds by source path (from the manifest, decoded on demand).
+    /// With a key, only that plan is asked for.
+    private let known: @Sendable (String, PlanKey?) -> KnownSource?
+    /// Stamps taken in this build, once per path (nil: missing or not a regular file).
+    private var stamps: [String: FileStamp?] = [:]
+    private var planned = false
+
+    /// Whether this build planned a picture afresh (read and hashed it).
+    package var madeNewPlans: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return planned
+    }
+
+    private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
+    private var made: Result<Thumbnailer, ThumbnailError>?
+
+    /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
+    /// longer than a build in which nothing changed.
+    package init(thumbnailer: @escaping @Sendable () throws(ThumbnailError) -> Thumbnailer, presets: [String: ThumbnailSpec],
+         known: @escaping @Sendable (String, PlanKey?) -> KnownSource? = { _, _ in nil }) {
+        makeThumbnailer = thumbnailer
+        self.presets = presets
+        self.known = known
+    }
+
+    /// The thumbnailer, started on first use.
+    package func thumbnailer() throws(ThumbnailError) -> Thumbnailer {
+        lock.lock()
+        defer { lock.unlock() }
+        if made == nil { made = Result { () throws(ThumbnailError) -> Thumbnailer in try makeThumbnailer() } }
+        return try made!.get()
+    }
+
+    /// Stamps taken earlier in this build (by the check of the previous build's watch).
+    package func prefill(_ known: [String: FileStamp]) {
+        lock.lock()
+        for (path, stamp) in known { stamps[path] = stamp }
+        lock.unlock()
+    }
+
+    /// The stamp of the file at `path`, taken once per build.
+    package func stamp(of path: String) -> FileStamp? {
+        lock.lock()
+        if let stamp = stamps[path] {
+            lock.unlock()
+            return stamp
+        }
+        lock.unlock()
+        let stamp = FileStamp.of(path)
+        lock.lock()
+        stamps[path] = stamp
+        lock.unlock()
+        return stamp
+    }
+
+    /// Whether the file at `path` is the version an earlier build planned.
+    package func isUnchanged(_ path: String) -> Bool {
+        guard let record = known(path, nil), let stamp = stamp(of: path) else { return false }
+        return record.stamp == stamp
+    }
+
+    /// The plan for `image` made with `preset`, or nil when the preset is unknown or the
+    /// picture is broken (then a diagnostic located where content named it is recorded).
+    package func plan(_ image: ImageSource, preset: String, stem: String) -> ThumbnailPlan? {
+        guard let spec = presets[preset] else { return nil }
+        let key = Key(path: image.path, preset: preset, stem: stem)
+        lock.lock()
+        let memoized = memo[key]
+        lock.unlock()
+        let result: Result<ThumbnailPlan, ThumbnailError>
+        if let memoized {
+            result = memoized
+        } else {
+            let path = image.path
+            let planKey = PlanKey(spec: spec, stem: stem)
+            let stamp = self.stamp(of: path)
+            if let stamp, let record = known(path, planKey), record.stamp == stamp, let plan = record.plans[planKey] {
+                result = .success(plan)
+            } else {
+                lock.lock()
+                planned = true
+                lock.unlock()
+                let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
+                do throws(ThumbnailError) {
+                    result = .success(try thumbnailer().plan(request))
+                } catch {
+                    result = .failure(error)
+                }
+            }
+            lock.lock()
+            memo[key] = result
+            lock.unlock()
+        }
+        switch result {
+        case .success(let plan):
+            return plan
+        case .failure(let error):
+            lock.lock()
+            failures.insert(Diagnostic("broken image \"\(image.written)\": \(error.message)", at: image.location))
+            lock.unlock()
+            return nil
+        }
+    }
+
+    /// Every plan made so far, in a stable order.
+    package var plans: [ThumbnailPlan] {
+        lock.lock()
+        defer { lock.unlock() }
+        return memo.values.compactMap { try? $0.get() }.sorted { $0.images[0].fileName < $1.images[0].fileName }
+    }
+
+    package var diagnostics: [Diagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures.sorted()
+    }
+
+    /// What to remember for the next build about the source at each of `paths` (the pictures
+    /// content still names) and at every path planned in this build: nothing (a file that is
+    /// gone or changed and was not planned), the record of an earlier build (`nil` value:
+    /// unchanged, to be copied), or a new record.
+    package func sources(keeping paths: Set<String>, earlierStamp: (String) -> FileStamp?) -> [String: KnownSource?] {
+        lock.lock()
+        defer { lock.unlock() }
+        // The plans of this build by source, with the stamp taken before planning.
+        var current: [String: KnownSource] = [:]
+        for (key, planned) in memo {
+            guard case .success(let plan) = planned, let spec = presets[key.preset], let stamp = stamps[key.path] ?? nil else {
+                continue
+            }
+            current[key.path, default: KnownSource(stamp: stamp, plans: [:])].plans[PlanKey(spec: spec, stem: key.stem)] = plan
+        }
+        var result: [String: KnownSource?] = [:]
+        for path in paths.union(current.keys) {
+            let stamp = current[path]?.stamp ?? (stamps[path] ?? FileStamp.of(path))
+            guard let stamp else { continue }
+            let unchanged = earlierStamp(path) == stamp
+            guard let record = current[path] else {
+                if unchanged { result[path] = .some(nil) }
+                continue
+            }
+            if unchanged, let old = known(path, nil) {
+                if record.plans.keys.allSatisfy({ old.plans[$0] != nil }) {
+                    result[path] = .some(nil)
+                } else {
+                    result[path] = KnownSource(stamp: stamp, plans: old.plans.merging(record.plans) { $1 })
+                }
+            } else {
+                result[path] = record
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+
+/// What the last successful build read and wrote, kept in the cache folder
+/// (`.gazetteer-cache/manifest.bin`) so that the next build redoes only what changed:
+/// every content file's stamp and validated entry, the thumbnail plans of every picture,
+/// every page's key (a hash of all it was made from) with the thumbnails it shows, and what
+/// the build read (`InputWatch`).
+///
+/// The manifest is removed before the output folder is changed and written again after,
+/// so an interrupted build leaves none, and the build after it starts clean. The previous
+/// manifest is read as a `ManifestArchive`; records that did not change are copied from it
+/// byte for byte into the next one.
+package struct BuildManifest: Sendable {
+    package static let formatVersion = 6
+
+    /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
+    package var engineKey: String
+    /// A hash of what every page depends on: settings, theme folder, site folder, the
+    /// gazetteer executable. When it changes, nothing of the manifest but plans is reused.
+    package var globalKey: String
+    package var output: OutputState
+    /// How many thumbnails the output holds.
+    package var imageCount: Int
+    /// Theme assets by output path, with the stamp of the file they were copied from.
+    package var assets: [String: FileStamp]
+    /// What the build read, for telling quickly that nothing changed (nil: not known).
+    package var watch: InputWatch?
+    /// Content files by site-relative path.
+    package var entries: [String: Record<StampedEntry>] = [:]
+    /// Thumbnail plans by source path.
+    package var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
+    /// Pages (and `sitemap.xml`) by output path.
+    package var pages: [String: Record<PageRecord>] = [:]
+    /// Every dependency a page read, each once: pages refer to them by position. A copied
+    /// page record refers to the previous manifest's table, so this begins with it.
+    package var dependencies: [Dependency] = []
+
+    package init(engineKey: String, globalKey: String, output: OutputState, imageCount: Int, assets: [String: FileStamp], watch: InputWatch? = nil, entries: [String: Record<StampedEntry>] = [:], sources: [String: Record<ImagePlanner.KnownSource>] = [:], pages: [String: Record<PageRecord>] = [:], dependencies: [Dependency] = []) {
+        self.engineKey = engineKey
+        self.globalKey = globalKey
+        self.output = output
+        self.imageCount = imageCount
+        self.assets = assets
+        self.watch = watch
+        self.entries = entries
+        self.sources = sources
+        self.pages = pages
+        self.dependencies = dependencies
+    }
+
+    /// A record to write: a value, or the bytes of an unchanged one in the previous manifest.
+    package enum Record<Value: Sendable>: Sendable {
+        case value(Value)
+        case copied(Range<Int>)
+    }
+
+    package struct StampedEntry: Sendable {
+        /// Nil for a file that is read every time (a symlink).
+        package var stamp: FileStamp?
+        package var entry: ContentEntry
+
+        package init(stamp: FileStamp?, entry: ContentEntry) {
+            self.stamp = stamp
+            self.entry = entry
+        }
+    }
+
+    package struct PageRecord: Sendable {
+        /// A hash of everything the page was rendered from (see `DependencyValues`).
+        package var key: PageKey
+        /// Where what its rendering read came from: positions in the manifest's
+        /// `dependencies`, in the order the key hashes their values.
+        package var dependencies: [Int]
+        /// The thumbnails it shows (file names in `images/`), sorted.
+        package var images: [String]
+
+        package init(key: PageKey, dependencies: [Int], images: [String]) {
+            self.key = key
+            self.dependencies = dependencies
+            self.images = images
+        }
+    }
+
+    /// The output folder as the build left it: its path, and the stamp of every folder in it
+    /// (site-relative, `""` for the output folder itself). A file added to or removed from
+    /// the output by someone else changes its folder's stamp, and the output is then
+    /// written whole again.
+    package struct OutputState: Sendable, Equatable {
+        package var path: String
+        package var folders: [String: FileStamp]
+
+        package init(path: String, folders: [String: FileStamp]) {
+            self.path = path
+            self.folders = folders
+        }
+
+        /// The stamps of the folders of the output at `output` now.
+        package static func current(_ output: URL) -> OutputState {
+            var folders: [String: FileStamp] = [:]
+            var pending = [""]
+            while let folder = pending.popLast() {
+                let path = folder.isEmpty ? output.path : output.path + "/" + folder
+                guard let stamp = FileStamp.following(path), let stream = opendir(path) else { continue }
+                folders[folder] = stamp
+                while let item = readdir(stream) {
+                    let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    guard name != ".", name != ".." else { continue }
+                    let type = item.pointee.d_type
+                    if type == UInt8(DT_DIR) || (type == UInt8(DT_UNKNOWN) && InputWatch.isFolder(path + "/" + name)) {
+                        pending.append(folder.isEmpty ? name : folder + "/" + name)
+                    }
+                }
+                closedir(stream)
+            }
+            return OutputState(path: output.path, folders: folders)
+        }
+
+        /// The state after an update that placed the files `placed` and removed others: the
+        /// known folders and those of placed files, stamped again (without listing any).
+        package func restamped(placed: [String]) -> OutputState {
+            var candidates = Set(folders.keys)
+            for path in placed {
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, candidates.insert(folder).inserted {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+            var result: [String: FileStamp] = [:]
+            for folder in candidates {
+                if case .folder(let stamp)? = InputWatch.state(of: folder.isEmpty ? path : path + "/" + folder) {
+                    result[folder] = stamp
+                }
+            }
+            return OutputState(path: path, folders: result)
+        }
+
+        /// Whether the output at `output` is still as recorded (a few `stat` calls).
+        package func matches(_ output: URL) -> Bool {
+            guard path == output.path, !folders.isEmpty else { return false }
+            for (folder, stamp) in folders {
+                guard FileStamp.following(folder.isEmpty ? output.path : output.path + "/" + folder) == stamp else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    package static func url(in cache: URL) -> URL { cache.appending(path: "manifest.bin") }
+
+    /// Writes the manifest into `cache` (through a temporary file and a rename), copying
+    /// unchanged records from `previous`.
+    package func save(to cache: URL, previous: ManifestArchive?) throws {
+        let target = Self.url(in: cache)
+        let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        var complete = true
+        ManifestCoding.encode(self, previous: previous) { bytes in
+            var offset = 0
+            while complete, offset < bytes.count {
+                let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { complete = false }
+                offset += max(0, written)
+            }
+        }
+        if close(fd) != 0 || !complete || rename(temporary.path, target.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes the manifest in `cache`, before the output folder is changed.
+    package static func remove(from cache: URL) {
+        unlink(url(in: cache).path)
+    }
+}

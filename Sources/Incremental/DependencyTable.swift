@@ -1,0 +1,70 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+
+/// The dependencies a manifest's pages read, each once; a page record lists positions in it.
+///
+/// The table of an incremental build begins with the previous manifest's (the page records
+/// copied from it refer to those positions) and appends what is new. When more than half of
+/// it is no longer read by any page, `compacted` drops what is not read.
+package struct DependencyTable {
+    package private(set) var items: [Dependency]
+    /// Each item's position, made when first needed (a build that renders a few pages finds
+    /// what they read among what they read last time).
+    private var positions: [Dependency: Int]?
+
+    package init(_ items: [Dependency] = []) {
+        self.items = items
+    }
+
+    /// The positions of `read`, in its order, appending what is not in the table; `before`:
+    /// the positions of what the page read last time, if known, looked at first.
+    package mutating func positions(of read: [Dependency], before: [Int]?) -> [Int] {
+        var recent: [Dependency: Int] = [:]
+        if positions == nil, let before {
+            recent.reserveCapacity(before.count)
+            for position in before { recent[items[position]] = position }
+        }
+        return read.map { recent[$0] ?? position(of: $0) }
+    }
+
+    private mutating func position(of dependency: Dependency) -> Int {
+        if positions == nil {
+            var all: [Dependency: Int] = [:]
+            all.reserveCapacity(items.count)
+            for (position, item) in items.enumerated() where all[item] == nil { all[item] = position }
+            positions = all
+        }
+        if let known = positions![dependency] { return known }
+        items.append(dependency)
+        positions![dependency] = items.count - 1
+        return items.count - 1
+    }
+
+    /// When more than half the table (and more than a few hundred items) is read by none of
+    /// the pages whose positions are `lists`, the table of only what they read, in the same
+    /// order, and the position each old one moves to (nil for those dropped).
+    package func compacted(keeping lists: some Sequence<[Int]>) -> (table: DependencyTable, moves: [Int?])? {
+        var read = [Bool](repeating: false, count: items.count)
+        var count = 0
+        for list in lists {
+            for position in list where !read[position] {
+                read[position] = true
+                count += 1
+            }
+        }
+        guard items.count - count > max(256, count) else { return nil }
+        var moves = [Int?](repeating: nil, count: items.count)
+        var kept: [Dependency] = []
+        kept.reserveCapacity(count)
+        for (position, item) in items.enumerated() where read[position] {
+            moves[position] = kept.count
+            kept.append(item)
+        }
+        return (DependencyTable(kept), moves)
+    }
+}

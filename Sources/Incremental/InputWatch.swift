@@ -1,0 +1,299 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Locking
+
+/// Every file a build read and every folder it listed, with the stamp each had before it was
+/// read, so that the next build can tell with one `stat` call per file, and without reading
+/// or decoding anything else, that nothing changed and there is nothing to do.
+///
+/// A file is known by its stamp (see `FileStamp`), a folder by its own stamp, which changes
+/// when a file is added to it, removed or renamed. A path that is a symlink (or anything but
+/// a file or folder) cannot be watched this way: a build that reads one records no watch.
+package struct InputWatch: Sendable {
+    package typealias State = PathState
+
+    /// Folders by absolute path; items name a folder by its index here.
+    package private(set) var folders: [String] = []
+    package private(set) var folderIndex: [String: Int] = [:]
+    /// A name in a folder (`""` for the folder itself) and the state it must still have.
+    package private(set) var items: [(folder: Int, name: String, state: State)] = []
+    /// Set when a path could not be watched: then the watch is never trusted.
+    package private(set) var unwatchable = false
+
+    /// The build watched: its site folder and output folder.
+    package var source = ""
+    package var output = ""
+    /// What the watched build made, for the summary of a build that has nothing to do.
+    package var pages = 0
+    package var images = 0
+
+    package init() {}
+
+    /// Watches `path` (absolute), which had `state` (nil: a symlink or other, unwatchable).
+    package mutating func add(_ path: String, _ state: State?) {
+        guard let state else {
+            unwatchable = true
+            return
+        }
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) } ?? 0
+        let folder = slash == 0 ? "/" : String(path.utf8.prefix(slash))!
+        let name = String(path.utf8.dropFirst(slash + 1))!
+        let index: Int
+        if let known = folderIndex[folder] {
+            index = known
+        } else {
+            index = folders.count
+            folders.append(folder)
+            folderIndex[folder] = index
+        }
+        items.append((index, name, state))
+    }
+
+    /// Watches `path` as it is now.
+    package mutating func add(_ path: String) { add(path, Self.state(of: path)) }
+
+    /// Watches a regular file whose stamp was taken earlier (nil: not a regular file).
+    package mutating func add(_ path: String, file stamp: FileStamp?) { add(path, stamp.map { .file($0) } ?? Self.state(of: path)) }
+
+    /// The state of `path` now, not following a final symlink; nil for a symlink or other.
+    package static func state(of path: String) -> State? { PathState.of(path) }
+
+    private static func state(_ info: stat) -> State? { PathState(info) }
+
+    /// The watched paths as they are now (a `stat` call each, across the cores).
+    package struct Check: Sendable {
+        package let watch: InputWatch
+        /// The state of each item now, in the order of `watch.items`.
+        package let now: [State?]
+        /// Whether every path still has the state it had.
+        package let unchanged: Bool
+
+        /// The stamps of the watched files, by absolute path, as they are now, except those
+        /// directly in the folders `skipped`.
+        package func fileStamps(skipping skipped: Set<String> = []) -> [String: FileStamp] {
+            let skip = Set(skipped.compactMap { watch.folderIndex[$0] })
+            var result: [String: FileStamp] = [:]
+            result.reserveCapacity(now.count)
+            for (item, state) in zip(watch.items, now) where !skip.contains(item.folder) {
+                guard case .file(let stamp)? = state, !item.name.isEmpty else { continue }
+                result[watch.folders[item.folder] + "/" + item.name] = stamp
+            }
+            return result
+        }
+
+        /// Whether a watched file is now missing, or no longer a regular file.
+        package var filesGone: Bool {
+            for (item, state) in zip(watch.items, now) {
+                guard case .file = item.state else { continue }
+                guard case .file? = state else { return true }
+            }
+            return false
+        }
+
+        /// Whether every watched folder at or under `path` is unchanged (so no file was added
+        /// to any of them or removed).
+        package func foldersUnchanged(under path: String) -> Bool {
+            for (index, item) in watch.items.enumerated() {
+                guard case .folder = item.state else { continue }
+                let folder = watch.folders[item.folder]
+                let full = item.name.isEmpty ? folder : folder + "/" + item.name
+                guard full == path || full.hasPrefix(path + "/") else { continue }
+                if now[index] != item.state { return false }
+            }
+            return true
+        }
+
+        /// The watch again, with the states of now (taken before this build read anything),
+        /// and the output folders as given; nil when a path can no longer be watched or the
+        /// output folders are not the same ones.
+        package func renewed(outputFolders: [String: FileStamp]) -> InputWatch? {
+            guard now.count == watch.items.count else { return nil }
+            let output = watch.output
+            // The output's own item sits in its parent folder; its folders' items in folders
+            // inside it (or in the output itself).
+            let parent = (output as NSString).deletingLastPathComponent
+            let outputName = (output as NSString).lastPathComponent
+            var relativeOf: [Int: String] = [:]
+            for (index, folder) in watch.folders.enumerated() {
+                if folder == output { relativeOf[index] = "" }
+                else if folder.hasPrefix(output + "/") { relativeOf[index] = String(folder.dropFirst(output.count + 1)) }
+            }
+            let parentIndex = watch.folderIndex[parent]
+            var renewed = watch
+            var seen = 0
+            for index in renewed.items.indices {
+                guard let state = now[index] else { return nil }
+                let item = watch.items[index]
+                renewed.items[index].state = state
+                guard case .folder = item.state else { continue }
+                let relative: String
+                if item.folder == parentIndex && item.name == outputName {
+                    relative = ""
+                } else if let base = relativeOf[item.folder], !item.name.isEmpty {
+                    relative = base.isEmpty ? item.name : base + "/" + item.name
+                } else {
+                    continue
+                }
+                guard let stamp = outputFolders[relative] else { return nil }
+                renewed.items[index].state = .folder(stamp)
+                seen += 1
+            }
+            return seen == outputFolders.count ? renewed : nil
+        }
+
+        /// The state now of the watched path `path` (nil: not watched; `.some(nil)`: now a
+        /// symlink or other).
+        package func folderState(_ path: String) -> State?? {
+            guard let parent = watch.folderIndex[(path as NSString).deletingLastPathComponent] else { return nil }
+            let name = (path as NSString).lastPathComponent
+            for (item, state) in zip(watch.items, now) where item.folder == parent && item.name == name {
+                return .some(state)
+            }
+            return nil
+        }
+
+        /// The names of the watched files directly in the folder at `path`, when the folder
+        /// itself is watched and unchanged (so no file was added to it or removed).
+        package func unchangedListing(_ path: String) -> [String]? {
+            guard let parent = watch.folderIndex[(path as NSString).deletingLastPathComponent],
+                  let index = watch.folderIndex[path] else { return nil }
+            let name = (path as NSString).lastPathComponent
+            var unchanged = false
+            for (item, state) in zip(watch.items, now) where item.folder == parent && item.name == name {
+                unchanged = state != nil && state == item.state
+            }
+            guard unchanged else { return nil }
+            return watch.items.filter { $0.folder == index && !$0.name.isEmpty }.map(\.name)
+        }
+
+        /// The watched files directly in the folder at `path`, each with the stamp it has now
+        /// (nil: not a regular file), whether or not files were added there or removed since.
+        package func listingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]? {
+            guard let index = watch.folderIndex[path] else { return nil }
+            var result: [(name: String, stamp: FileStamp?)] = []
+            for (item, state) in zip(watch.items, now) where item.folder == index && !item.name.isEmpty {
+                if case .file(let stamp)? = state { result.append((item.name, stamp)) } else { result.append((item.name, nil)) }
+            }
+            return result
+        }
+    }
+
+    /// Stats every watched path; stops early when `stopAtFirstChange` (a build that finds a
+    /// change then reads the stamps it needs from the check, or takes them again).
+    package func check(stopAtFirstChange: Bool = false) -> Check {
+        guard !unwatchable, !items.isEmpty else { return Check(watch: self, now: [], unchanged: false) }
+        let descriptors = folders.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { for fd in descriptors where fd >= 0 { close(fd) } }
+        let chunks = 4
+        let states = UnsafeBuffer<State?>(count: items.count, initial: nil)
+        let changed = Locked<[Bool?]>(slots: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var info = stat()
+            var index = chunk
+            while index < items.count {
+                let item = items[index]
+                let fd = descriptors[item.folder]
+                let now: State?
+                if item.name.isEmpty {
+                    now = fd >= 0 && fstat(fd, &info) == 0 ? Self.state(info) : .missing
+                } else if fd < 0 {
+                    now = .missing
+                } else if fstatat(fd, item.name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                    now = Self.state(info)
+                } else {
+                    now = errno == ENOENT || errno == ENOTDIR ? .missing : nil
+                }
+                states[index] = now
+                if now != item.state {
+                    changed[chunk] = true
+                    if stopAtFirstChange { return }
+                }
+                index += chunks
+            }
+        }
+        let unchanged = !changed.value.contains { $0 == true }
+        return Check(watch: self, now: unchanged || !stopAtFirstChange ? states.values : [], unchanged: unchanged)
+    }
+
+    /// Whether the path is a folder (following symlinks).
+    package static func isFolder(_ path: String) -> Bool { PathState.isFolder(path) }
+
+    // MARK: Coding
+
+    package func encode(into w: inout ByteWriter) {
+        w.bool(unwatchable)
+        w.string(source)
+        w.string(output)
+        w.uint(UInt64(pages))
+        w.uint(UInt64(images))
+        w.uint(UInt64(folders.count))
+        for folder in folders { w.string(folder) }
+        w.uint(UInt64(items.count))
+        for item in items {
+            w.uint(UInt64(item.folder))
+            w.string(item.name)
+            switch item.state {
+            case .missing: w.uint(0)
+            case .file(let stamp): w.uint(1); stamp.encode(into: &w)
+            case .folder(let stamp): w.uint(2); stamp.encode(into: &w)
+            }
+        }
+    }
+
+    package static func decode(from r: inout ByteReader) -> InputWatch? {
+        var watch = InputWatch()
+        watch.unwatchable = r.bool()
+        watch.source = r.string()
+        watch.output = r.string()
+        watch.pages = Int(r.uint())
+        watch.images = Int(r.uint())
+        for _ in 0..<r.count() {
+            let folder = r.string()
+            watch.folderIndex[folder] = watch.folders.count
+            watch.folders.append(folder)
+        }
+        let count = r.count()
+        watch.items.reserveCapacity(count)
+        for _ in 0..<count {
+            let folder = Int(r.uint())
+            let name = r.string()
+            let state: State
+            switch r.uint() {
+            case 0: state = .missing
+            case 1: state = .file(FileStamp.decode(from: &r))
+            case 2: state = .folder(FileStamp.decode(from: &r))
+            default: return nil
+            }
+            guard folder < watch.folders.count else { return nil }
+            watch.items.append((folder, name, state))
+        }
+        return r.failed ? nil : watch
+    }
+}
+
+extension FileStamp {
+    package func encode(into w: inout ByteWriter) {
+        w.uint(device)
+        w.uint(inode)
+        w.int(Int(size))
+        w.int(Int(modified))
+        w.int(Int(changed))
+    }
+
+    package static func decode(from r: inout ByteReader) -> FileStamp {
+        FileStamp(device: r.uint(), inode: r.uint(), size: Int64(r.int()), modified: Int64(r.int()), changed: Int64(r.int()))
+    }
+}
+
+extension InputWatch.Check: PriorListings {}

@@ -1,0 +1,161 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+import Locking
+
+/// The previous build's manifest as read from the cache: at first only its watch (a build
+/// with nothing to do reads nothing else), then, when `load` is called, the rest: content
+/// entries decoded when the build needs them (every one, unless nothing changed), plans and
+/// page thumbnail lists only when asked for. Thread-safe once loaded.
+package final class ManifestArchive: @unchecked Sendable {
+    package let watch: InputWatch?
+    private let path: String
+    /// Where the part after the watch begins.
+    private let bodyOffset: Int
+    package private(set) var bytes: [UInt8] = []
+    package private(set) var engineKey = ""
+    package private(set) var globalKey = ""
+    package private(set) var output = BuildManifest.OutputState(path: "", folders: [:])
+    package private(set) var imageCount = 0
+    package private(set) var assets: [String: FileStamp] = [:]
+    /// Where each record starts and ends in `bytes`.
+    package private(set) var entryRanges: [String: Range<Int>] = [:]
+    package private(set) var sourceRanges: [String: Range<Int>] = [:]
+    /// Each page's key, and where its record is.
+    package private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
+    /// Every dependency a page read, each once; page records refer to them by position.
+    package private(set) var dependencyTable: [Dependency] = []
+
+    /// The manifest in `cache`, read up to the end of its watch.
+    package enum Found {
+        case none
+        /// A manifest that cannot be used, and why, in a few words.
+        case unusable(String)
+        case archive(ManifestArchive)
+
+        package var archive: ManifestArchive? { if case .archive(let archive) = self { archive } else { nil } }
+    }
+
+    package static let damaged = "damaged or cut short"
+
+    package static func read(from cache: URL) -> Found {
+        let path = BuildManifest.url(in: cache).path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .none }
+        defer { close(fd) }
+        guard let prefix = readFully(fd, count: 64, at: 0, allowShort: true) else { return .unusable(damaged) }
+        switch ManifestCoding.readPrefix(prefix) {
+        case .damaged: return .unusable(damaged)
+        case .otherVersion: return .unusable("written by another version of gazetteer")
+        case .watch(let hasWatch, let start, let length):
+            guard let watchBytes = readFully(fd, count: length + 16, at: start, allowShort: false),
+                  ManifestCoding.checked(watchBytes[...]) else { return .unusable(damaged) }
+            var reader = ByteReader(Array(watchBytes.dropLast(16)))
+            let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
+            if hasWatch, watch == nil { return .unusable(damaged) }
+            return .archive(ManifestArchive(path: path, watch: watch, bodyOffset: start + length + 16))
+        }
+    }
+
+    private init(path: String, watch: InputWatch?, bodyOffset: Int) {
+        self.path = path
+        self.watch = watch
+        self.bodyOffset = bodyOffset
+    }
+
+    /// Reads the rest of the manifest and indexes its records; false when it cannot be read.
+    /// Call before sharing the archive between threads.
+    package func load() -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        bytes = [UInt8](data)
+        guard bytes.count >= bodyOffset, ManifestCoding.checked(bytes[bodyOffset...]) else { return false }
+        bytes.removeLast(16)
+        guard var head = ManifestCoding.readHead(bytes, from: bodyOffset),
+              ManifestCoding.readRecords(bytes, into: &head) else { return false }
+        (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
+        (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
+        dependencyTable = head.dependencies
+        return true
+    }
+
+    private static func readFully(_ fd: Int32, count: Int, at offset: Int, allowShort: Bool) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { break }
+            done += got
+        }
+        if done < count {
+            guard allowShort else { return nil }
+            buffer.removeLast(count - done)
+        }
+        return buffer
+    }
+
+    /// Every content entry, decoded (in parallel: this is most of the manifest).
+    package func entries() -> [String: BuildManifest.StampedEntry]? {
+        let ranges = Array(entryRanges.values)
+        let decoded = Locked<[BuildManifest.StampedEntry?]>(slots: ranges.count)
+        let chunks = 8
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var index = chunk
+            while index < ranges.count {
+                if let entry = ManifestCoding.entry(bytes, ranges[index]) { decoded[index] = entry }
+                index += chunks
+            }
+        }
+        var result: [String: BuildManifest.StampedEntry] = [:]
+        result.reserveCapacity(ranges.count)
+        for value in decoded.value {
+            guard let value else { return nil }
+            result[value.entry.path] = value
+        }
+        return result
+    }
+
+    /// The plans the previous build kept for the source at `path` (decoded each time: the
+    /// planner keeps what it uses).
+    package func source(_ path: String, only: ImagePlanner.PlanKey? = nil) -> ImagePlanner.KnownSource? {
+        sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0, only: only) }
+    }
+
+    /// The stamp the source at `path` had when its plans were made (without decoding them).
+    package func sourceStamp(_ path: String) -> FileStamp? {
+        guard let range = sourceRanges[path] else { return nil }
+        var r = ByteReader(bytes, range)
+        _ = r.string()
+        let stamp = FileStamp.decode(from: &r)
+        return r.failed ? nil : stamp
+    }
+
+    /// Where what the last rendering of the page at `path` read came from, as positions in
+    /// `dependencyTable` (nil: not known).
+    package func dependencies(ofPage path: String) -> [Int]? {
+        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range, tableSize: dependencyTable.count) }
+    }
+
+    /// The key of the page at `path` and what its last rendering read (nil: not known).
+    package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [Int])? {
+        guard let page = pages[path],
+              let read = ManifestCoding.pageDependencies(bytes, page.range, tableSize: dependencyTable.count) else { return nil }
+        return (page.key, read)
+    }
+
+    /// The page at `path`'s record (nil: not known).
+    package func page(_ path: String) -> BuildManifest.PageRecord? {
+        pages[path].flatMap { ManifestCoding.page(bytes, $0.range, tableSize: dependencyTable.count) }
+    }
+
+    /// The thumbnails the page at `path` showed.
+    package func images(ofPage path: String) -> [String] {
+        guard let range = pages[path]?.range else { return [] }
+        return ManifestCoding.pageImages(bytes, range) ?? []
+    }
+}

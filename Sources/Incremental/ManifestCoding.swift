@@ -1,0 +1,517 @@
+import Foundation
+import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+
+/// The manifest's binary form: a magic line and the format version; the watch, length-
+/// prefixed so that a build with nothing to do decodes nothing else; the keys, output
+/// state, thumbnail count and assets; then entries, sources and pages, each record
+/// length-prefixed and self-contained, so that it can be decoded alone, or copied into the
+/// next manifest unchanged.
+package enum ManifestCoding {
+    private static let magic = Array("gazetteer build manifest\n".utf8)
+
+    package struct Head {
+        package var engineKey: String
+        package var globalKey: String
+        package var output: BuildManifest.OutputState
+        package var imageCount: Int
+        package var assets: [String: FileStamp]
+        package var entryRanges: [String: Range<Int>] = [:]
+        package var sourceRanges: [String: Range<Int>] = [:]
+        package var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
+        package var dependencies: [Dependency] = []
+        package var recordsOffset = 0
+    }
+
+    // MARK: Writing
+
+    /// Writes the manifest in pieces of about a megabyte, handed to `flush` (so that a large
+    /// manifest is never held whole in memory).
+    package static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) {
+        let piece = 1 << 20
+        var w = ByteWriter(capacity: piece + (1 << 16))
+        w.raw(magic)
+        w.uint(UInt64(BuildManifest.formatVersion))
+        w.bool(manifest.watch != nil)
+        var watch = ByteWriter(capacity: 1 << 16)
+        manifest.watch?.encode(into: &watch)
+        w.uint(UInt64(watch.bytes.count))
+        w.raw(watch.bytes)
+        let watchSum = Checksum.of(watch.bytes[...])
+        w.word(watchSum.high)
+        w.word(watchSum.low)
+        // The checksum of the rest covers what follows, piece by piece.
+        var checksum = Checksum()
+        var checkedFrom = w.bytes.count
+        func flushPiece() {
+            checksum.add(w.bytes[checkedFrom...])
+            flush(w.bytes)
+            w = ByteWriter(capacity: piece + (1 << 16))
+            checkedFrom = 0
+        }
+        w.string(manifest.engineKey)
+        w.string(manifest.globalKey)
+        w.string(manifest.output.path)
+        w.uint(UInt64(manifest.output.folders.count))
+        for (folder, stamp) in manifest.output.folders {
+            w.string(folder)
+            stamp.encode(into: &w)
+        }
+        w.uint(UInt64(manifest.imageCount))
+        w.uint(UInt64(manifest.assets.count))
+        for (path, stamp) in manifest.assets {
+            w.string(path)
+            stamp.encode(into: &w)
+        }
+        dependencyTable(manifest.dependencies, into: &w)
+        func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
+            w.uint(UInt64(records.count))
+            for (key, record) in records {
+                if w.bytes.count >= piece { flushPiece() }
+                switch record {
+                case .copied(let range):
+                    w.uint(UInt64(range.count))
+                    w.raw(previous!.bytes[range])
+                case .value(let value):
+                    w.block { write(&$0, key, value) }
+                }
+            }
+        }
+        records(manifest.entries) { w, _, stamped in
+            w.bool(stamped.stamp != nil)
+            stamped.stamp?.encode(into: &w)
+            entry(stamped.entry, into: &w)
+        }
+        records(manifest.sources) { w, path, source in
+            w.string(path)
+            source.stamp.encode(into: &w)
+            w.uint(UInt64(source.plans.count))
+            for (key, plan) in source.plans {
+                spec(key.spec, into: &w)
+                w.string(key.stem)
+                self.plan(plan, into: &w)
+            }
+        }
+        records(manifest.pages) { w, path, page in
+            w.string(path)
+            w.uint(page.key.high)
+            w.uint(page.key.low)
+            strings(page.images, into: &w)
+            positions(page.dependencies, into: &w)
+        }
+        checksum.add(w.bytes[checkedFrom...])
+        let sum = checksum.value
+        w.word(sum.high)
+        w.word(sum.low)
+        flush(w.bytes)
+    }
+
+    private static func strings(_ values: [String], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        for value in values { w.string(value) }
+    }
+
+    /// Content files' paths lose their folder, written as a number.
+    private static let folders = ["", "content/cities/", "content/countries/"]
+
+    private static func dependencyTable(_ values: [Dependency], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        for value in values {
+            w.uint(UInt64(value.kind.rawValue))
+            var name = Substring(value.name)
+            var folder = 0
+            for (index, prefix) in folders.enumerated().dropFirst() where name.hasPrefix(prefix) {
+                folder = index
+                name = name.dropFirst(prefix.count)
+                break
+            }
+            w.uint(UInt64(folder))
+            w.string(String(name))
+        }
+    }
+
+    private static func dependencyTable(_ r: inout ByteReader) -> [Dependency]? {
+        let count = r.count()
+        var values: [Dependency] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
+            let folder = Int(r.uint())
+            guard folder < folders.count else { return nil }
+            let name = r.string()
+            values.append(Dependency(kind, folder == 0 ? name : folders[folder] + name))
+        }
+        return r.failed ? nil : values
+    }
+
+    /// Positions in the dependency table, each as the zigzag-encoded difference from the one
+    /// before (a page's are mostly ascending, so most take a byte).
+    private static func positions(_ values: [Int], into w: inout ByteWriter) {
+        w.uint(UInt64(values.count))
+        var last = 0
+        for value in values {
+            let delta = Int64(value - last)
+            w.uint(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)))
+            last = value
+        }
+    }
+
+    /// Positions written by `positions(_:into:)`; nil unless each is below `limit`.
+    private static func positions(_ r: inout ByteReader, below limit: Int) -> [Int]? {
+        let count = r.count()
+        var values: [Int] = []
+        values.reserveCapacity(count)
+        var last = 0
+        for _ in 0..<count {
+            let zigzag = r.uint()
+            last += Int(truncatingIfNeeded: Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+            guard last >= 0, last < limit else { return nil }
+            values.append(last)
+        }
+        return r.failed ? nil : values
+    }
+
+    private static func location(_ location: SourceLocation, into w: inout ByteWriter) {
+        w.int(location.line)
+        w.int(location.column)
+    }
+
+    private static func entry(_ entry: ContentEntry, into w: inout ByteWriter) {
+        w.string(entry.path)
+        w.uint(UInt64(entry.kind.rawValue))
+        w.digest(entry.digest)
+        w.digest(entry.frontMatterDigest)
+        w.string(entry.name)
+        w.optionalString(entry.officialName)
+        w.optionalString(entry.capital)
+        w.optionalString(entry.motto)
+        strings(entry.continents, into: &w)
+        w.optionalString(entry.country)
+        w.string(entry.image.path)
+        w.string(entry.image.written)
+        location(entry.image.location, into: &w)
+        w.bool(entry.image.isPlaceholder)
+        w.uint(UInt64(entry.extra.count))
+        for item in entry.extra { yamlEntry(item, into: &w) }
+        strings(entry.links, into: &w)
+        strings(entry.bodyImages, into: &w)
+        strings(entry.bodyImageFiles, into: &w)
+    }
+
+    private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
+        w.string(item.key)
+        location(item.keyLocation, into: &w)
+        node(item.value, into: &w)
+    }
+
+    private static func node(_ node: YAMLNode, into w: inout ByteWriter) {
+        location(node.location, into: &w)
+        switch node.value {
+        case .null: w.uint(0)
+        case .bool(let value): w.uint(1); w.bool(value)
+        case .int(let value): w.uint(2); w.int(value)
+        case .double(let value): w.uint(3); w.uint(value.bitPattern)
+        case .string(let value): w.uint(4); w.string(value)
+        case .sequence(let items):
+            w.uint(5)
+            w.uint(UInt64(items.count))
+            for item in items { self.node(item, into: &w) }
+        case .mapping(let items):
+            w.uint(6)
+            w.uint(UInt64(items.count))
+            for item in items { yamlEntry(item, into: &w) }
+        }
+    }
+
+    private static func spec(_ spec: ThumbnailSpec, into w: inout ByteWriter) {
+        w.int(spec.width)
+        w.int(spec.height)
+        switch spec.mode {
+        case .fit: w.uint(0)
+        case .fill(.centre): w.uint(1)
+        case .fill(.attention): w.uint(2)
+        }
+        w.optionalString(spec.format?.rawValue)
+        w.uint(UInt64(spec.scales.count))
+        for scale in spec.scales { w.int(scale) }
+        w.bool(spec.allowUpscale)
+    }
+
+    private static func plan(_ plan: ThumbnailPlan, into w: inout ByteWriter) {
+        w.int(plan.sourceWidth)
+        w.int(plan.sourceHeight)
+        w.bool(plan.limitedBySource)
+        w.digest(Digest(hex: plan.sourceDigest) ?? Digest(a: 0, b: 0, c: 0, d: 0))
+        w.uint(UInt64(plan.images.count))
+        for image in plan.images {
+            w.int(image.scale)
+            w.string(image.fileName)
+            w.int(image.width)
+            w.int(image.height)
+        }
+    }
+
+    // MARK: Reading
+
+    /// What the first bytes of a manifest say.
+    package enum Prefix: Equatable {
+        /// Where the watch's bytes are (its checksum follows them).
+        case watch(present: Bool, start: Int, length: Int)
+        /// Written by another version of gazetteer.
+        case otherVersion
+        /// Not a manifest, or cut short.
+        case damaged
+    }
+
+    package static func readPrefix(_ bytes: [UInt8]) -> Prefix {
+        guard bytes.count > magic.count, bytes[0..<magic.count].elementsEqual(magic) else { return .damaged }
+        var r = ByteReader(bytes, offset: magic.count)
+        let version = r.uint()
+        guard !r.failed else { return .damaged }
+        guard version == UInt64(BuildManifest.formatVersion) else { return .otherVersion }
+        let hasWatch = r.bool()
+        let length = Int(truncatingIfNeeded: r.uint())
+        return r.failed || length < 0 ? .damaged : .watch(present: hasWatch, start: r.offset, length: length)
+    }
+
+    /// Whether `bytes` (a watch's, or everything after the watch's checksum) end with their checksum.
+    package static func checked(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count >= 16 else { return false }
+        let end = bytes.endIndex - 16
+        var r = ByteReader(Array(bytes[end...]))
+        return Checksum.of(bytes[..<end]) == PageKey(high: r.word(), low: r.word())
+    }
+
+    /// Everything after the watch but the records' contents.
+    package static func readHead(_ bytes: [UInt8], from offset: Int) -> Head? {
+        var r = ByteReader(bytes, offset: offset)
+        let engineKey = r.string()
+        let globalKey = r.string()
+        let outputPath = r.string()
+        var folders: [String: FileStamp] = [:]
+        for _ in 0..<r.count() { folders[r.string()] = FileStamp.decode(from: &r) }
+        let imageCount = Int(r.uint())
+        var assets: [String: FileStamp] = [:]
+        for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
+        guard let dependencies = dependencyTable(&r) else { return nil }
+        var head = Head(
+            engineKey: engineKey, globalKey: globalKey,
+            output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
+        head.dependencies = dependencies
+        head.recordsOffset = r.offset
+        return r.failed ? nil : head
+    }
+
+    /// Where each record is (after `readHead`, which says where they begin); nil when they
+    /// cannot be read.
+    package static func readRecords(_ bytes: [UInt8], into head: inout Head) -> Bool {
+        var r = ByteReader(bytes, offset: head.recordsOffset)
+        // Each record begins with its key (a path), read here to index it.
+        func index(_ body: (String, Range<Int>, inout ByteReader) -> Void) {
+            let count = r.count()
+            for _ in 0..<count {
+                let range = r.skip(r.count())
+                var record = ByteReader(bytes, range)
+                let key = record.string()
+                guard !r.failed, !record.failed else { return }
+                body(key, range, &record)
+            }
+        }
+        var entryRanges: [String: Range<Int>] = [:]
+        let entryCount = r.count()
+        entryRanges.reserveCapacity(entryCount)
+        for _ in 0..<entryCount {
+            let range = r.skip(r.count())
+            var record = ByteReader(bytes, range)
+            if record.bool() { _ = FileStamp.decode(from: &record) }
+            let path = record.string()
+            guard !r.failed, !record.failed else { return false }
+            entryRanges[path] = range
+        }
+        head.entryRanges = entryRanges
+        index { path, range, _ in head.sourceRanges[path] = range }
+        index { path, range, record in
+            head.pages[path] = (PageKey(high: record.uint(), low: record.uint()), range)
+        }
+        return !r.failed && r.atEnd
+    }
+
+    package static func entry(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.StampedEntry? {
+        var r = ByteReader(bytes, range)
+        let stamp = r.bool() ? FileStamp.decode(from: &r) : nil
+        let path = r.string()
+        guard let kind = ContentEntry.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
+        let digest = r.digest()
+        let frontMatterDigest = r.digest()
+        let name = r.string()
+        let officialName = r.optionalString()
+        let capital = r.optionalString()
+        let motto = r.optionalString()
+        let continents = strings(&r)
+        let country = r.optionalString()
+        let imagePath = r.string()
+        let written = r.string()
+        let imageLocation = location(&r, path)
+        let isPlaceholder = r.bool()
+        var extra: [YAMLEntry] = []
+        for _ in 0..<r.count() {
+            guard let item = yamlEntry(&r, path, depth: 0) else { return nil }
+            extra.append(item)
+        }
+        let links = strings(&r)
+        let bodyImages = strings(&r)
+        let bodyImageFiles = strings(&r)
+        guard !r.failed else { return nil }
+        let entry = ContentEntry(
+            kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
+            motto: motto, continents: continents, country: country,
+            image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
+            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles)
+        return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
+    }
+
+    /// A source's record; with `only`, holding only that plan (the others are skipped).
+    package static func source(_ bytes: [UInt8], _ range: Range<Int>, only: ImagePlanner.PlanKey? = nil) -> ImagePlanner.KnownSource? {
+        var r = ByteReader(bytes, range)
+        let path = r.string()
+        let stamp = FileStamp.decode(from: &r)
+        var url: URL?
+        var plans: [ImagePlanner.PlanKey: ThumbnailPlan] = [:]
+        for _ in 0..<r.count() {
+            guard let spec = spec(&r) else { return nil }
+            let stem = r.string()
+            if let only, only.spec != spec || only.stem != stem {
+                _ = (r.int(), r.int(), r.bool(), r.digest())
+                for _ in 0..<r.count() {
+                    _ = r.int()
+                    r.skipString()
+                    _ = (r.int(), r.int())
+                }
+                continue
+            }
+            let width = r.int()
+            let height = r.int()
+            let limited = r.bool()
+            let digest = r.digest().hex
+            var images: [PlannedImage] = []
+            for _ in 0..<r.count() {
+                let scale = r.int()
+                let fileName = r.string()
+                let w = r.int()
+                images.append(PlannedImage(scale: scale, fileName: fileName, width: w, height: r.int()))
+            }
+            guard !images.isEmpty, !r.failed else { return nil }
+            if url == nil { url = URL(fileURLWithPath: path, isDirectory: false) }
+            plans[ImagePlanner.PlanKey(spec: spec, stem: stem)] = ThumbnailPlan(
+                request: ThumbnailRequest(source: url!, spec: spec, stem: stem), sourceWidth: width, sourceHeight: height,
+                images: images, limitedBySource: limited, sourceDigest: digest)
+        }
+        return r.failed ? nil : ImagePlanner.KnownSource(stamp: stamp, plans: plans)
+    }
+
+    /// A page's record; its dependencies are positions in a table of `tableSize`.
+    package static func page(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> BuildManifest.PageRecord? {
+        var r = ByteReader(bytes, range)
+        _ = r.string()
+        let key = PageKey(high: r.uint(), low: r.uint())
+        let images = strings(&r)
+        guard let dependencies = positions(&r, below: tableSize) else { return nil }
+        return r.failed ? nil : BuildManifest.PageRecord(key: key, dependencies: dependencies, images: images)
+    }
+
+    /// Only the thumbnails a page shows.
+    package static func pageImages(_ bytes: [UInt8], _ range: Range<Int>) -> [String]? {
+        var r = ByteReader(bytes, range)
+        r.skipString()
+        _ = (r.uint(), r.uint())
+        let images = strings(&r)
+        return r.failed ? nil : images
+    }
+
+    /// Only what a page's rendering read: positions in a table of `tableSize`.
+    package static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> [Int]? {
+        var r = ByteReader(bytes, range)
+        r.skipString()
+        _ = (r.uint(), r.uint())
+        for _ in 0..<r.count() { r.skipString() }
+        return r.failed ? nil : positions(&r, below: tableSize)
+    }
+
+    private static func strings(_ r: inout ByteReader) -> [String] {
+        let count = r.count()
+        var values: [String] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count { values.append(r.string()) }
+        return values
+    }
+
+    private static func location(_ r: inout ByteReader, _ path: String) -> SourceLocation {
+        let line = r.int()
+        return SourceLocation(path: path, line: line, column: r.int())
+    }
+
+    private static func yamlEntry(_ r: inout ByteReader, _ path: String, depth: Int) -> YAMLEntry? {
+        let key = r.string()
+        let keyLocation = location(&r, path)
+        guard let value = node(&r, path, depth: depth) else { return nil }
+        return YAMLEntry(key: key, keyLocation: keyLocation, value: value)
+    }
+
+    private static func node(_ r: inout ByteReader, _ path: String, depth: Int) -> YAMLNode? {
+        guard depth < 100, !r.failed else { return nil }
+        let at = location(&r, path)
+        let value: YAMLValue
+        switch r.uint() {
+        case 0: value = .null
+        case 1: value = .bool(r.bool())
+        case 2: value = .int(r.int())
+        case 3: value = .double(Double(bitPattern: r.uint()))
+        case 4: value = .string(r.string())
+        case 5:
+            var items: [YAMLNode] = []
+            for _ in 0..<r.count() {
+                guard let item = node(&r, path, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            value = .sequence(items)
+        case 6:
+            var items: [YAMLEntry] = []
+            for _ in 0..<r.count() {
+                guard let item = yamlEntry(&r, path, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            value = .mapping(items)
+        default: return nil
+        }
+        return YAMLNode(value: value, location: at)
+    }
+
+    private static func spec(_ r: inout ByteReader) -> ThumbnailSpec? {
+        let width = r.int()
+        let height = r.int()
+        let mode: ThumbnailMode
+        switch r.uint() {
+        case 0: mode = .fit
+        case 1: mode = .fill(.centre)
+        case 2: mode = .fill(.attention)
+        default: return nil
+        }
+        var format: ImageFormat?
+        if let name = r.optionalString() {
+            guard let known = ImageFormat(rawValue: name) else { return nil }
+            format = known
+        }
+        var scales: [Int] = []
+        for _ in 0..<r.count() { scales.append(r.int()) }
+        return ThumbnailSpec(width: width, height: height, mode: mode, format: format, scales: scales, allowUpscale: r.bool())
+    }
+}
+
+extension BuildManifest {
+}

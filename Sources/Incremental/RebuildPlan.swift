@@ -1,0 +1,142 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Render
+
+/// What a build redoes, decided in one place: a pure function of what the previous build
+/// left (its manifest) and of a check of the inputs now. The stages do what the plan says and
+/// know nothing of manifests.
+///
+/// Before the plan, the build stops if the watch of the previous build finds nothing changed
+/// (`InputWatch.check`); after the render, page keys decide which pages are rendered again
+/// when `comparePageKeys` (see `DependencyValues`).
+package struct RebuildPlan {
+    /// How the output folder is brought up to date.
+    package enum OutputUpdate: Equatable {
+        /// Written whole into a staging folder that replaces it (no output, or one changed by hand).
+        case replace
+        /// Only changed files placed and files no longer made removed.
+        case update
+    }
+
+    package var output: OutputUpdate
+    /// Content files whose entries are taken from the manifest.
+    package var reuse: Set<String> = []
+    /// Content files to read and parse; `validate` is false for a file whose slug an earlier
+    /// file has (it is parsed for its problems only).
+    package var parse: [(file: SiteLoader.ScannedFile, validate: Bool)] = []
+    package var duplicates: [Diagnostic] = []
+    /// Whether entries of the manifest may be reused (read with the same settings and theme).
+    package var reusesEntries: Bool
+    /// Whether a page is rendered only when its key changed (otherwise every page is).
+    package var comparePageKeys: Bool
+    /// Whether the thumbnail plans of the manifest may be used.
+    package var knownPlans: Bool
+    /// Whether a content file may be gone since the last build, so that the pages and
+    /// thumbnails of removed files must be looked for.
+    package var lookForRemoved: Bool
+
+    /// What the previous build left, as the plan needs it.
+    package struct Previous {
+        package var engineKey: String
+        /// See `SiteBuild.globalKey`: the settings, the theme folder and the site folder.
+        package var globalKey: String
+        package var entries: [String: BuildManifest.StampedEntry]
+
+        package init(engineKey: String, globalKey: String, entries: [String: BuildManifest.StampedEntry]) {
+            self.engineKey = engineKey
+            self.globalKey = globalKey
+            self.entries = entries
+        }
+    }
+
+    /// The inputs now.
+    package struct Check {
+        package var engineKey: String
+        package var globalKey: String
+        /// Whether the output is to be written and is as the previous build left it.
+        package var outputAsLeft: Bool
+        /// The content files, countries then cities, each sorted by name.
+        package var files: [SiteLoader.ScannedFile]
+        /// Whether both content folders were known unchanged (not listed again).
+        package var listedBefore: Bool
+        /// Whether a file the previous build read is gone.
+        package var filesGone: Bool
+        /// Whether a picture exists, and whether it is the version whose plans are known.
+        package var pictureExists: (String) -> Bool
+        package var pictureUnchanged: (String) -> Bool
+
+        package init(engineKey: String, globalKey: String, outputAsLeft: Bool, files: [SiteLoader.ScannedFile], listedBefore: Bool, filesGone: Bool, pictureExists: @escaping (String) -> Bool, pictureUnchanged: @escaping (String) -> Bool) {
+            self.engineKey = engineKey
+            self.globalKey = globalKey
+            self.outputAsLeft = outputAsLeft
+            self.files = files
+            self.listedBefore = listedBefore
+            self.filesGone = filesGone
+            self.pictureExists = pictureExists
+            self.pictureUnchanged = pictureUnchanged
+        }
+    }
+
+    /// Whether the thumbnail plans a build with `engineKey` left may be used now (asked
+    /// before the plan too, by the planner that checks pictures for it).
+    package static func knowsPlans(previousEngineKey: String?, engineKey: String) -> Bool { previousEngineKey == engineKey }
+
+    package static func make(previous: Previous?, check: Check) -> RebuildPlan {
+        let knownPlans = knowsPlans(previousEngineKey: previous?.engineKey, engineKey: check.engineKey)
+        let output: OutputUpdate = previous != nil && knownPlans && check.outputAsLeft ? .update : .replace
+        // Entries are reused when read with the same settings and theme.
+        let reusesEntries = previous != nil && previous?.globalKey == check.globalKey
+        let entries = reusesEntries ? previous?.entries ?? [:] : [:]
+        var plan = RebuildPlan(
+            output: output, reusesEntries: reusesEntries, comparePageKeys: output == .update && reusesEntries,
+            knownPlans: knownPlans, lookForRemoved: !check.listedBefore)
+        // Unless no content file was added or removed and none went missing, what an unchanged
+        // file points at (a linked page, a city's country, its picture) is checked again.
+        let listingKnown = check.listedBefore && !check.filesGone
+        let pages = listingKnown ? [] : Set(check.files.map(\.path))
+        let countries = Set(check.files.filter { $0.kind == .country }.map(\.slug))
+        plan.reuse.reserveCapacity(check.files.count)
+        var seen: [String: String] = [:]
+        seen.reserveCapacity(check.files.count)
+        for file in check.files {
+            if let first = seen.updateValue(file.path, forKey: file.outputPath) {
+                seen[file.outputPath] = first
+                plan.duplicates.append(Diagnostic(
+                    "duplicate slug \"\(file.slug)\": \(first) has it too", at: SourceLocation(path: file.path)))
+                plan.parse.append((file, false))
+                continue
+            }
+            guard let stamp = file.stamp, let old = entries[file.path], old.stamp == stamp else {
+                plan.parse.append((file, true))
+                continue
+            }
+            let entry = old.entry
+            var valid = true
+            if !listingKnown {
+                valid = entry.links.allSatisfy(pages.contains)
+                    && (entry.kind == .country || countries.contains(entry.country ?? ""))
+                    && (entry.image.isPlaceholder || check.pictureExists(entry.image.path))
+            }
+            // A body's HTML names its pictures' thumbnails; a new output needs them planned.
+            valid = valid && entry.bodyImages.allSatisfy(check.pictureUnchanged)
+                && (output == .update || entry.bodyImages.isEmpty)
+            if valid { plan.reuse.insert(file.path) } else { plan.parse.append((file, true)) }
+        }
+        return plan
+    }
+
+    /// What of the manifest the next one keeps as it is, once the build is done: the watch
+    /// (stamps renewed) when the build read the same files as the last one, and the thumbnail
+    /// plans too unless a picture was planned afresh.
+    package func keeps(themeFoldersUnchanged: Bool, sameImagesNamed: Bool, madeNewPlans: Bool, check: Check)
+        -> (watch: Bool, plans: Bool)
+    {
+        let sameFiles = reusesEntries && check.listedBefore && themeFoldersUnchanged && sameImagesNamed
+        return (sameFiles, sameFiles && !madeNewPlans && knownPlans)
+    }
+}

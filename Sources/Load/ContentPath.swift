@@ -1,0 +1,91 @@
+import Foundation
+import Diagnostics
+
+/// Resolves paths written in content (front matter image paths, Markdown links and images)
+/// the way Markdown previews do: relative to the file that names them, or from `content/`
+/// when they start with `/`. Nothing may reach outside the site folder, not even through
+/// a symlink.
+package struct ContentPath: Sendable {
+    /// The site folder, symlinks resolved.
+    package var root: URL
+
+    package init(root: URL) {
+        self.root = root
+    }
+
+    package enum Failure: Error, Equatable {
+        case outsideSite
+        case missing
+        case notAFile
+        case isURL
+    }
+
+    /// The file `written` names, seen from the content file at site-relative `from`.
+    package func resolve(_ written: String, from: String) -> Result<URL, Failure> {
+        if written.contains("://") || written.hasPrefix("//") { return .failure(.isURL) }
+        let base = written.hasPrefix("/")
+            ? root.appending(path: "content")
+            : root.appending(path: from).deletingLastPathComponent()
+        let relative = written.hasPrefix("/") ? String(written.drop(while: { $0 == "/" })) : written
+        let candidate = base.appending(path: relative).standardizedFileURL
+        guard isInside(candidate) else { return .failure(.outsideSite) }
+        let real = candidate.resolvingSymlinksInPath()
+        guard isInside(real) else { return .failure(.outsideSite) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory) else { return .failure(.missing) }
+        if isDirectory.boolValue { return .failure(.notAFile) }
+        return .success(candidate)
+    }
+
+    /// The site-relative path `written` names from the content file at site-relative `from`,
+    /// worked out on the text alone, or nil when the text is not a plain relative or
+    /// `/`-rooted path of letters, digits, `-`, `_`, `.` and `/`, or climbs out of the site.
+    /// For a file known to be a regular file in real folders, `resolve` would give the same.
+    package static func lexical(_ written: String, from: String) -> String? {
+        var parts: [Substring]
+        if written.hasPrefix("/") {
+            parts = ["content"]
+        } else {
+            parts = from.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        }
+        for part in written.split(separator: "/", omittingEmptySubsequences: false).dropFirst(written.hasPrefix("/") ? 1 : 0) {
+            guard !part.isEmpty, part.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }) else { return nil }
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// `url` as a path relative to the site folder (`content/cities/madrid.md`).
+    /// The path relative to the site folder, or the absolute path of a file outside it.
+    package func siteRelative(_ url: URL) -> String {
+        guard isInside(url) else { return url.standardizedFileURL.path }
+        return String(url.standardizedFileURL.path.dropFirst(root.path.count).drop(while: { $0 == "/" }))
+    }
+
+    private func isInside(_ url: URL) -> Bool {
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/")
+    }
+}
+
+extension ContentPath.Failure {
+    /// The message for a path that failed, naming what was written.
+    package func message(for written: String, what: String) -> String {
+        switch self {
+        case .outsideSite: "\(what) \"\(written)\" is outside the site folder"
+        case .missing: "\(what) \"\(written)\" does not exist"
+        case .notAFile: "\(what) \"\(written)\" is a folder, not a file"
+        case .isURL: "\(what) \"\(written)\" must be a file in the site, not a URL"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Diagnostics
+
+extension SiteLoader {
+    /// A content file found by `scan`: its site-relative path, kind and stamp (nil when it
+    /// is not a plain regular file, such as a symlink: such a file is read every time).
+    package struct ScannedFile: Sendable {
+        package var path: String
+        package var kind: ContentKind
+        package var stamp: FileStamp?
+        /// From the file name, and the page it gives.
+        package var slug: String
+        package var outputPath: String
+
+        package init(path: String, kind: ContentKind, stamp: FileStamp?) {
+            self.path = path
+            self.kind = kind
+            self.stamp = stamp
+            slug = ContentKind.slug(ofPath: path)
+            outputPath = OutputPath.page(kind, slug: slug)
+        }
+    }
+
+    /// The site folder as an incremental build first sees it: the content files by name and
+    /// stamp, without reading them, and the settings file and the theme, read whole (they
+    /// are small, and every page depends on them).
+    package struct Scan: Sendable {
+        /// The site folder, with symlinks resolved.
+        package var root: URL
+        package var configFile: SourceFile?
+        /// Countries, then cities, each sorted by file name.
+        package var content: [ScannedFile]
+        package var theme: Theme
+        /// Whether `content/`, `content/countries` and `content/cities` are real folders (not
+        /// symlinks): then a content file that is a regular file is a plain file.
+        package var foldersArePlain = false
+        /// True when both content folders were known unchanged, so not listed again.
+        package var listedBefore = false
+        /// The settings file, the content folders, the theme's files and folders, as they were
+        /// before they were read (the incremental engine watches them).
+        package var watched: [(path: String, state: PathState?)]
+    }
+
+    /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
+    /// file or template, and a default theme that cannot be unpacked. With `prior` (the
+    /// previous build's watch, just checked), an unchanged content folder is not listed again
+    /// and stamps already taken are not taken again.
+    package static func scan(root: URL, cacheDirectory: URL, prior: (any PriorListings)? = nil) throws(DiagnosticList) -> Scan {
+        let root = root.resolvingSymlinksInPath().standardizedFileURL
+        var errors: [Diagnostic] = []
+        guard isDirectory(root.appending(path: "content")) else {
+            throw DiagnosticList([Diagnostic(
+                "no content/ folder here: a guide keeps its countries in content/countries/ and its cities in content/cities/",
+                at: SourceLocation(path: root.path))])
+        }
+        var watched: [(path: String, state: PathState?)] = []
+        for path in ["gazetteer.yaml", "templates", "content"] {
+            watched.append((root.path + "/" + path, PathState.of(root.path + "/" + path)))
+        }
+        var content: [ScannedFile] = []
+        var listedBefore = true
+        for (folder, kind) in [("content/countries", ContentKind.country), ("content/cities", .city)] {
+            let path = root.path + "/" + folder
+            var names: [(name: String, stamp: FileStamp?)]
+            if let listed = prior?.listingWithStamps(path), case .some(let state) = prior?.folderState(path),
+               prior?.unchangedListing(path) != nil || sameNames(listed.map(\.name), in: path) {
+                // The same files as last time (when the folder changed, a file was saved by
+                // writing a new one and renaming it over the old): their stamps were just taken.
+                watched.append((path, state))
+                names = listed
+            } else {
+                listedBefore = false
+                watched.append((path, PathState.of(path)))
+                names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { name in
+                    (name, name.hasSuffix(".md") ? FileStamp.of(path + "/" + name) : nil)
+                }
+            }
+            names = names.filter { $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
+            names.sort { $0.name < $1.name }
+            for (name, stamp) in names {
+                content.append(ScannedFile(path: "\(folder)/\(name)", kind: kind, stamp: stamp))
+            }
+        }
+        var configFile: SourceFile?
+        if FileManager.default.fileExists(atPath: root.appending(path: "gazetteer.yaml").path) {
+            configFile = readText("gazetteer.yaml", root: root, errors: &errors)
+        }
+        var theme: Theme?
+        let templates = root.appending(path: "templates")
+        if isDirectory(templates) {
+            watched += watchTree(templates.path)
+            theme = readTheme(at: templates, displayName: "templates", errors: &errors)
+        } else {
+            do {
+                let folder = try extractDefaultTheme(into: cacheDirectory)
+                watched += watchTree(folder.path)
+                theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
+            } catch {
+                errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+        scan.listedBefore = listedBefore && prior != nil
+        let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
+        scan.foldersArePlain = folders.allSatisfy { folder in
+            watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
+        }
+        return scan
+    }
+
+    /// Whether the `.md` files in the folder at `path` are exactly `names`'s `.md` files.
+    private static func sameNames(_ names: [String], in path: String) -> Bool {
+        guard let now = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        func markdown(_ list: [String]) -> Set<String> { Set(list.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }) }
+        return markdown(now) == markdown(names)
+    }
+
+    /// The states of a folder and of everything in it.
+    private static func watchTree(_ folder: String) -> [(path: String, state: PathState?)] {
+        var result: [(path: String, state: PathState?)] = []
+        var pending = [folder]
+        while let path = pending.popLast() {
+            let state = PathState.of(path)
+            result.append((path, state))
+            guard case .folder? = state else { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                pending.append(path + "/" + name)
+            }
+        }
+        return result
+    }
+}

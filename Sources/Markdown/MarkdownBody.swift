@@ -1,0 +1,14 @@
+import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Images
+
+/// A content file's Markdown body, rendered to HTML by the Markdown stage.
+package struct MarkdownBody: Hashable, Sendable {
+    package var html: String
+    /// Pictures inside the body: their thumbnails must be made.
+    package var images: [ThumbnailPlan]
+    /// Site-relative paths of the content files the body links to.
+    package var links: [String] = []
+}

@@ -1,0 +1,183 @@
+import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+
+extension SiteConfig {
+    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels"]
+
+    /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
+    package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
+        var config = SiteConfig()
+        var errors: [Diagnostic] = []
+        if case .null = root.value { return config }
+        guard case .mapping(let entries) = root.value else {
+            throw DiagnosticList([Diagnostic("gazetteer.yaml must be a mapping of settings", at: root.location)])
+        }
+        for entry in entries {
+            let value = entry.value
+            switch entry.key {
+            case "title":
+                if let s = value.stringValue(into: &errors, what: "title") { config.title = s }
+            case "base_url":
+                if let s = value.stringValue(into: &errors, what: "base_url") {
+                    if s.hasPrefix("http://") || s.hasPrefix("https://") {
+                        config.baseURL = s.hasSuffix("/") ? s : s + "/"
+                    } else {
+                        errors.append(Diagnostic("base_url must start with http:// or https://", at: value.location))
+                    }
+                }
+            case "language":
+                if let s = value.stringValue(into: &errors, what: "language") { config.language = s }
+            case "max_image_pixels":
+                if case .int(let n) = value.value, n > 0 { config.maxImagePixels = n } else {
+                    errors.append(Diagnostic("max_image_pixels must be a positive whole number", at: value.location))
+                }
+            case "continents":
+                if let list = parseContinents(value, errors: &errors) { config.continents = list }
+            case "thumbnails":
+                parsePresets(value, into: &config.presets, errors: &errors)
+            case "markdown":
+                parseMarkdown(value, into: &config.markdown, errors: &errors)
+            default:
+                errors.append(Diagnostic(
+                    "unknown setting \"\(entry.key)\"" + NameSuggestion.hint(for: entry.key, in: knownKeys),
+                    at: entry.keyLocation))
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        return config
+    }
+
+    private static func parseContinents(_ node: YAMLNode, errors: inout [Diagnostic]) -> [Continent]? {
+        guard case .sequence(let items) = node.value else {
+            errors.append(Diagnostic("continents must be a list of {name, heading}", at: node.location))
+            return nil
+        }
+        var result: [Continent] = []
+        for item in items {
+            guard case .mapping(let entries) = item.value else {
+                errors.append(Diagnostic("each continent needs a name and a heading", at: item.location))
+                continue
+            }
+            var name: String?, heading: String?
+            for entry in entries {
+                switch entry.key {
+                case "name": name = entry.value.stringValue(into: &errors, what: "name")
+                case "heading": heading = entry.value.stringValue(into: &errors, what: "heading")
+                default:
+                    errors.append(Diagnostic("unknown continent setting \"\(entry.key)\"", at: entry.keyLocation))
+                }
+            }
+            guard let name else {
+                errors.append(Diagnostic("a continent needs a name", at: item.location))
+                continue
+            }
+            if result.contains(where: { $0.name == name }) {
+                errors.append(Diagnostic("continent \"\(name)\" is listed twice", at: item.location))
+            }
+            result.append(Continent(name: name, heading: heading ?? "\(name) Flags"))
+        }
+        return result
+    }
+
+    private static func parsePresets(_ node: YAMLNode, into presets: inout [String: ThumbnailSpec], errors: inout [Diagnostic]) {
+        guard case .mapping(let entries) = node.value else {
+            errors.append(Diagnostic("thumbnails must map preset names to {width, height, mode}", at: node.location))
+            return
+        }
+        for entry in entries {
+            guard case .mapping(let fields) = entry.value.value else {
+                errors.append(Diagnostic("preset \"\(entry.key)\" must be {width, height, mode}", at: entry.value.location))
+                continue
+            }
+            var spec = presets[entry.key] ?? ThumbnailSpec(width: 0, height: 0, mode: .fit)
+            for field in fields {
+                let v = field.value
+                switch field.key {
+                case "width", "height":
+                    guard case .int(let n) = v.value, (1...4000).contains(n) else {
+                        errors.append(Diagnostic("\(field.key) must be a whole number of pixels from 1 to 4000", at: v.location))
+                        continue
+                    }
+                    if field.key == "width" { spec.width = n } else { spec.height = n }
+                case "mode":
+                    switch v.stringValue(into: &errors, what: "mode") {
+                    case "fit": spec.mode = .fit
+                    case "fill": spec.mode = .fill(.centre)
+                    case "fill-attention": spec.mode = .fill(.attention)
+                    case let other?:
+                        errors.append(Diagnostic("mode must be fit, fill or fill-attention, not \"\(other)\"", at: v.location))
+                    case nil: break
+                    }
+                case "format":
+                    let name = v.stringValue(into: &errors, what: "format")
+                    if let name, let format = ImageFormat(rawValue: name), format != .svg {
+                        spec.format = format
+                    } else if let name {
+                        errors.append(Diagnostic("format must be png, jpeg, webp or avif, not \"\(name)\"", at: v.location))
+                    }
+                case "scales":
+                    guard case .sequence(let items) = v.value else {
+                        errors.append(Diagnostic("scales must be a list such as [1, 2]", at: v.location))
+                        continue
+                    }
+                    var scales: [Int] = []
+                    for item in items {
+                        if case .int(let n) = item.value, (1...4).contains(n) { scales.append(n) } else {
+                            errors.append(Diagnostic("a scale must be 1, 2, 3 or 4", at: item.location))
+                        }
+                    }
+                    if !scales.isEmpty { spec.scales = Array(Set(scales)).sorted() }
+                default:
+                    errors.append(Diagnostic(
+                        "unknown preset setting \"\(field.key)\""
+                            + NameSuggestion.hint(for: field.key, in: ["width", "height", "mode", "format", "scales"]),
+                        at: field.keyLocation))
+                }
+            }
+            if spec.width == 0 || spec.height == 0 {
+                errors.append(Diagnostic("preset \"\(entry.key)\" needs a width and a height", at: entry.keyLocation))
+            }
+            presets[entry.key] = spec
+        }
+    }
+
+    private static func parseMarkdown(_ node: YAMLNode, into options: inout MarkdownOptions, errors: inout [Diagnostic]) {
+        guard case .mapping(let entries) = node.value else {
+            errors.append(Diagnostic("markdown must be a mapping such as {unsafe: true}", at: node.location))
+            return
+        }
+        for entry in entries {
+            guard case .bool(let flag) = entry.value.value else {
+                errors.append(Diagnostic("\(entry.key) must be true or false", at: entry.value.location))
+                continue
+            }
+            switch entry.key {
+            case "unsafe": options.unsafe = flag
+            case "smart_punctuation": options.smartPunctuation = flag
+            default:
+                errors.append(Diagnostic(
+                    "unknown markdown setting \"\(entry.key)\""
+                        + NameSuggestion.hint(for: entry.key, in: ["unsafe", "smart_punctuation"]),
+                    at: entry.keyLocation))
+            }
+        }
+    }
+}
+
+extension YAMLNode {
+    /// The node as text, or an error saying `what` must be text. Numbers are accepted as text.
+    package func stringValue(into errors: inout [Diagnostic], what: String) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .int(let n): return String(n)
+        case .double(let d): return String(d)
+        default:
+            errors.append(Diagnostic("\(what) must be text", at: location))
+            return nil
+        }
+    }
+}

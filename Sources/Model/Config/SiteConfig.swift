@@ -1,0 +1,52 @@
+import Foundation
+import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+
+/// The site's settings: `gazetteer.yaml`, with defaults for everything it leaves out.
+package struct SiteConfig: Sendable {
+    package var title = "Gazetteer"
+    package var baseURL: String?
+    package var language = "en"
+    /// Gallery sections, in order.
+    package var continents: [Continent] = SiteConfig.defaultContinents
+    /// Thumbnail presets by name; templates use them by name (`{{#flag.table}}`).
+    package var presets: [String: ThumbnailSpec] = SiteConfig.defaultPresets
+    package var markdown = MarkdownOptions()
+    /// Largest source image accepted, in pixels.
+    package var maxImagePixels = 100_000_000
+
+    package init() {}
+
+    /// The path of the site on its server: base_url's (`/guide/`), else `/`.
+    package var sitePath: String {
+        guard let baseURL, let components = URLComponents(string: baseURL), !components.path.isEmpty else { return "/" }
+        return components.path.hasSuffix("/") ? components.path : components.path + "/"
+    }
+
+    package static let defaultContinents: [Continent] = [
+        Continent(name: "Africa", heading: "African Flags"),
+        Continent(name: "Asia", heading: "Asian Flags"),
+        Continent(name: "Australasia", heading: "Australasian Flags"),
+        Continent(name: "Europe", heading: "European Flags"),
+        Continent(name: "North America", heading: "North American Flags"),
+        Continent(name: "South America", heading: "South American Flags"),
+        Continent(name: "Antarctica", heading: "Antarctic Flags"),
+    ]
+
+    package static let defaultPresets: [String: ThumbnailSpec] = [
+        "table": ThumbnailSpec(width: 115, height: 75, mode: .fit),
+        "gallery": ThumbnailSpec(width: 88, height: 49, mode: .fit),
+        "large": ThumbnailSpec(width: 360, height: 240, mode: .fit),
+        "icon": ThumbnailSpec(width: 36, height: 24, mode: .fit),
+        "card": ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)),
+        "small": ThumbnailSpec(width: 120, height: 90, mode: .fill(.centre)),
+        "content": ThumbnailSpec(width: 720, height: 720, mode: .fit),
+    ]
+
+    /// The preset images inside Markdown bodies use.
+    package static let contentPreset = ImagePlanner.contentPreset
+}

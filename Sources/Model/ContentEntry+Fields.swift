@@ -1,0 +1,79 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+
+extension ContentEntry {
+    /// What processing one content file needs from the rest of the build.
+    package struct SourceContext: Sendable {
+        package var config: SiteConfig
+        package var paths: ContentPath
+        package var theme: Theme
+        /// Every content file's page, and those that are plain files (made when first needed).
+        package var files: ContentFiles
+        /// The slugs of every country file, for checking a city's country.
+        package var countrySlugs: Set<String>
+        package var planner: ImagePlanner
+
+        package init(config: SiteConfig, paths: ContentPath, theme: Theme, files: ContentFiles, countrySlugs: Set<String>, planner: ImagePlanner) {
+            self.config = config
+            self.paths = paths
+            self.theme = theme
+            self.files = files
+            self.countrySlugs = countrySlugs
+            self.planner = planner
+        }
+
+        package var bodyRenderer: BodyRenderer {
+            BodyRenderer(paths: paths, pages: files.pages, planner: planner, options: config.markdown, plainFiles: files.plain)
+        }
+    }
+
+    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag"]
+    package static let cityKeys: Set<String> = ["name", "country", "picture"]
+
+    /// The Markdown and field stages for one file whose front matter was read. Returns the
+    /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
+    /// slug another file already has) and the rendered body.
+    package static func process(
+        _ content: ParsedContent, digest: Digest, frontMatterDigest: Digest, kind: Kind, validate: Bool, context: SourceContext,
+        diagnostics: inout [Diagnostic]
+    ) -> (entry: ContentEntry?, body: MarkdownBody) {
+        let file = content.file
+        let body = context.bodyRenderer.render(
+            content.document, of: file, outputPath: OutputPath.page(kind, slug: content.slug), diagnostics: &diagnostics)
+        guard validate else { return (nil, body) }
+
+        var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : cityKeys)
+        let name = fields.required("name")
+        var entry: ContentEntry?
+        switch kind {
+        case .country:
+            let official = fields.optionalText("official_name")
+            let capital = fields.optionalText("capital")
+            let motto = fields.optionalText("motto")
+            let continents = fields.continents(context.config.continents)
+            let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder)
+            if let name, let flag {
+                entry = ContentEntry(
+                    kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
+                    motto: motto, continents: continents.map(\.name), image: flag, extra: fields.extra,
+                    links: body.links, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
+            }
+        case .city:
+            let country = fields.reference("country", among: context.countrySlugs)
+            let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder)
+            if let name, let country, let picture {
+                entry = ContentEntry(
+                    kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, country: country, image: picture,
+                    extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
+            }
+        }
+        diagnostics += fields.problems
+        return (fields.problems.isEmpty ? entry : nil, body)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+
+/// One content file after the front matter, Markdown and field stages: everything the model
+/// needs about it except its rendered body. Small enough to keep in the build manifest, so
+/// that an unchanged file is neither read nor parsed again (its body is rendered again only
+/// if a page that shows it is rendered again; see `BodyStore`). A class: entries are shared
+/// by the manifest, the model stage and page keys, and copied often.
+package final class ContentEntry: Sendable {
+    package typealias Kind = ContentKind
+
+    package let kind: Kind
+    /// Site-relative, such as `content/cities/madrid.md`.
+    package let path: String
+    /// SHA-256 of the file's bytes.
+    package let digest: Digest
+    /// SHA-256 of its front matter (the bytes before the body): what the entry is made of.
+    package let frontMatterDigest: Digest
+    package let name: String
+    package let officialName: String?
+    package let capital: String?
+    package let motto: String?
+    /// A country's continents, by name, as configured.
+    package let continents: [String]
+    /// A city's country, by slug.
+    package let country: String?
+    /// A country's flag or a city's picture (the theme's placeholder when there is none).
+    package let image: ImageSource
+    /// Front matter keys the generator does not know, as written, for templates.
+    package let extra: [YAMLEntry]
+    /// Site-relative paths of the content files the body links to.
+    package let links: [String]
+    /// Absolute paths of the pictures inside the body.
+    package let bodyImages: [String]
+    /// The thumbnails of those pictures (file names in the output's `images/`).
+    package let bodyImageFiles: [String]
+
+    /// From the file name (kept: it is asked for often).
+    package let slug: String
+
+    package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
+         capital: String? = nil, motto: String? = nil, continents: [String] = [], country: String? = nil,
+         image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String]) {
+        (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
+        (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
+        (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
+        slug = ContentKind.slug(ofPath: path)
+    }
+
+    /// Its page (see `OutputPath`).
+    package var outputPath: String { OutputPath.page(kind, slug: slug) }
+
+}

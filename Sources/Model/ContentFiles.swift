@@ -1,0 +1,33 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+
+/// Every content file's page (`content/cities/madrid.md` -> `cities/madrid.html`), and the
+/// files that are regular files in real folders (see `BodyRenderer.plainFiles`): tables
+/// made when a file is processed or a link checked, which a build where few files changed
+/// may not need at all.
+package final class ContentFiles: @unchecked Sendable {
+    private let scan: SiteLoader.Scan
+    private let lock = NSLock()
+    private var tables: (pages: [String: String], plain: Set<String>)?
+
+    package init(_ scan: SiteLoader.Scan) { self.scan = scan }
+
+    package var pages: [String: String] { made().pages }
+    package var plain: Set<String> { made().plain }
+
+    private func made() -> (pages: [String: String], plain: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let tables { return tables }
+        var pages: [String: String] = [:]
+        pages.reserveCapacity(scan.content.count)
+        for file in scan.content { pages[file.path] = file.outputPath }
+        let made = (pages, scan.foldersArePlain ? Set(scan.content.filter { $0.stamp != nil }.map(\.path)) : [])
+        tables = made
+        return made
+    }
+}

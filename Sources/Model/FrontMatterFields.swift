@@ -1,0 +1,116 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+
+/// Reads typed fields out of one file's front matter, collecting located problems.
+package struct FrontMatterFields {
+    private let content: ParsedContent
+    private var entries: [String: YAMLEntry] = [:]
+    /// Keys the generator does not know, in file order, for templates.
+    package private(set) var extra: [YAMLEntry] = []
+    package private(set) var problems: [Diagnostic] = []
+
+    package init(_ content: ParsedContent, known: Set<String>) {
+        self.content = content
+        if case .mapping(let list) = content.document.frontMatter.value {
+            for entry in list {
+                if known.contains(entry.key) { entries[entry.key] = entry } else { extra.append(entry) }
+            }
+        }
+    }
+
+    private var fileStart: SourceLocation { content.document.frontMatter.location }
+
+    package mutating func required(_ key: String) -> String? {
+        guard entries[key] != nil else {
+            problems.append(Diagnostic("missing required field \"\(key)\"", at: fileStart))
+            return nil
+        }
+        guard let text = optionalText(key), !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            if problems.isEmpty || problems.last?.location != entries[key]!.value.location {
+                problems.append(Diagnostic("\"\(key)\" must not be empty", at: entries[key]!.value.location))
+            }
+            return nil
+        }
+        return text
+    }
+
+    package mutating func optionalText(_ key: String) -> String? {
+        guard let entry = entries[key] else { return nil }
+        switch entry.value.value {
+        case .string(let s): return s
+        case .int(let n): return String(n)
+        case .double(let d): return String(d)
+        case .null: return nil
+        default:
+            problems.append(Diagnostic("\"\(key)\" must be text", at: entry.value.location))
+            return nil
+        }
+    }
+
+    /// `continent: Europe` or `continents: [Asia, Europe]`, each a configured continent.
+    package mutating func continents(_ configured: [Continent]) -> [Continent] {
+        if let one = entries["continent"], let many = entries["continents"] {
+            problems.append(Diagnostic("write either \"continent\" or \"continents\", not both (continent is on line \(one.keyLocation.line))", at: many.keyLocation))
+            return []
+        }
+        var nodes: [YAMLNode] = []
+        if let one = entries["continent"] {
+            nodes = [one.value]
+        } else if let many = entries["continents"] {
+            switch many.value.value {
+            case .sequence(let items): nodes = items
+            case .string: nodes = [many.value]
+            default:
+                problems.append(Diagnostic("\"continents\" must be a list such as [Asia, Europe]", at: many.value.location))
+            }
+        }
+        var result: [Continent] = []
+        for node in nodes {
+            guard case .string(let name) = node.value else {
+                problems.append(Diagnostic("a continent must be a name", at: node.location))
+                continue
+            }
+            guard let continent = configured.first(where: { $0.name == name }) else {
+                problems.append(Diagnostic(
+                    "unknown continent \"\(name)\"" + NameSuggestion.hint(for: name, in: configured.map(\.name)),
+                    at: node.location))
+                continue
+            }
+            if !result.contains(continent) { result.append(continent) }
+        }
+        return result
+    }
+
+    /// A slug that must be one of `slugs` (a city's country).
+    package mutating func reference(_ key: String, among slugs: Set<String>) -> String? {
+        guard let slug = required(key) else { return nil }
+        guard slugs.contains(slug) else {
+            problems.append(Diagnostic(
+                "unknown country \"\(slug)\"" + NameSuggestion.hint(for: slug, in: slugs), at: entries[key]!.value.location))
+            return nil
+        }
+        return slug
+    }
+
+    /// An image path resolved inside the site, or the theme's placeholder when absent.
+    package mutating func image(_ key: String, paths: ContentPath, placeholder: URL) -> ImageSource? {
+        guard let entry = entries[key], case .string(let written) = entry.value.value, !written.isEmpty else {
+            if let entry = entries[key], entry.value.value != .null {
+                problems.append(Diagnostic("\"\(key)\" must be the path of an image file", at: entry.value.location))
+                return nil
+            }
+            return ImageSource(file: placeholder, written: "placeholder", location: fileStart, isPlaceholder: true)
+        }
+        switch paths.resolve(written, from: content.file.path) {
+        case .success(let url):
+            return ImageSource(file: url, written: written, location: entry.value.location)
+        case .failure(let failure):
+            problems.append(Diagnostic(failure.message(for: written, what: key), at: entry.value.location))
+            return nil
+        }
+    }
+}

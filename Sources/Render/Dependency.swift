@@ -1,0 +1,67 @@
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+
+/// Where a value a page read came from. While a page renders, every value its templates
+/// look up records its dependency into the page's `PageScope`; the page is the same as long
+/// as every dependency it recorded has the same value (see `DependencyValues`).
+///
+/// A template that branches on a value records that value, so a page whose recorded values
+/// are unchanged renders the same way and reads the same values again.
+package struct Dependency: Hashable, Comparable, Sendable {
+    package enum Kind: UInt8, Sendable, CaseIterable {
+        /// A content file's front matter: every field of its entity but `body` (`name`
+        /// holds the site-relative path of the file).
+        case frontMatter = 0
+        /// A content file's body, as HTML.
+        case body = 1
+        /// The picture (a city's) or flag (a country's) of the content file `name`: its bytes.
+        case image = 2
+        /// The countries of the guide, in order.
+        case countries = 3
+        /// The cities of the guide, in order.
+        case cities = 4
+        /// The cities of the country whose slug is `name`, in order.
+        case citiesOf = 5
+        /// How many cities the country whose slug is `name` has.
+        case cityCount = 6
+        /// The continents that have countries, in order.
+        case sections = 7
+        /// The countries of the continent `name`, in order.
+        case continent = 8
+        /// The settings file.
+        case settings = 9
+        /// The template or partial `name` (missing or not).
+        case template = 10
+        /// The path of every page of the site (for `sitemap.xml`).
+        case pages = 11
+    }
+
+    package var kind: Kind
+    package var name: String
+
+    package init(_ kind: Kind, _ name: String = "") {
+        self.kind = kind
+        self.name = name
+    }
+
+    package static func < (a: Dependency, b: Dependency) -> Bool {
+        a.kind != b.kind ? a.kind.rawValue < b.kind.rawValue : a.name < b.name
+    }
+
+    package static func frontMatter(_ path: String) -> Dependency { Dependency(.frontMatter, path) }
+    package static func body(_ path: String) -> Dependency { Dependency(.body, path) }
+    package static func image(_ path: String) -> Dependency { Dependency(.image, path) }
+    package static func citiesOf(_ slug: String) -> Dependency { Dependency(.citiesOf, slug) }
+    package static func cityCount(_ slug: String) -> Dependency { Dependency(.cityCount, slug) }
+    package static func continent(_ name: String) -> Dependency { Dependency(.continent, name) }
+    package static func template(_ name: String) -> Dependency { Dependency(.template, name) }
+    package static let countries = Dependency(.countries)
+    package static let cities = Dependency(.cities)
+    package static let sections = Dependency(.sections)
+    package static let settings = Dependency(.settings)
+    package static let pages = Dependency(.pages)
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Mustache
+import Diagnostics
+import Load
+import FrontMatter
+import Markdown
+import Images
+import Model
+import Locking
+
+/// The render stage: every page of the guide through the theme's templates, in strict
+/// mode, across all cores. Thumbnails the pages use are planned on the way (see
+/// `ImagePlanner`) and made afterwards.
+package struct PageRenderer: Sendable {
+    package var model: SiteModel
+    package var library: TemplateLibrary
+    package var planner: ImagePlanner
+    package var bodies: BodyStore
+
+    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore) {
+        self.model = model
+        self.library = library
+        self.planner = planner
+        self.bodies = bodies
+    }
+    package static let generator = "Gazetteer \(GazetteerVersion.current)"
+
+    /// Every page of the site, in a stable order.
+    package var pages: [Page] {
+        var pages: [Page] = [
+            Page(kind: .index, path: OutputPath.index, title: "Countries"),
+            Page(kind: .cities, path: OutputPath.cities, title: "City Guide"),
+            Page(kind: .flags, path: OutputPath.flags, title: "Flags"),
+            Page(kind: .notFound, path: OutputPath.notFound, title: "Page not found"),
+        ]
+        pages += model.countries.enumerated().map { index, country in
+            Page(kind: .country, path: country.outputPath, title: country.name, index: index)
+        }
+        pages += model.cities.enumerated().map { index, city in
+            Page(kind: .city, path: city.outputPath, title: city.name, index: index)
+        }
+        return pages
+    }
+
+    /// What rendering one page gave: the thumbnails it shows, and where what it read came from.
+    package struct Rendered: Sendable {
+        package var images: [String]
+        package var dependencies: [Dependency]
+    }
+
+    /// Renders `pages` in parallel, handing each page's HTML to `deliver` on the thread that
+    /// rendered it (so that no more than a page per core is held in memory). Template errors
+    /// are reported once each, however many pages hit them; so are errors `deliver` throws.
+    /// A page of kind `sitemap` lists `sitemapOf`.
+    package func render(
+        _ pages: [Page], sitemapOf: [Page] = [], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
+    ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
+        let results = Locked<[Result<Rendered, DiagnosticList>?]>(slots: pages.count)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+            let page = pages[i]
+            let images = PageScope()
+            defer { images.finish() }
+            if page.kind == .sitemap {
+                let xml = Self.sitemap(for: sitemapOf, baseURL: model.config.baseURL)
+                do throws(DiagnosticList) {
+                    try deliver(page, xml ?? "")
+                    results[i] = .success(Rendered(images: [], dependencies: [.settings, .pages]))
+                } catch {
+                    results[i] = .failure(error)
+                }
+                return
+            }
+            do throws(MustacheError) {
+                let html = try library.render(
+                    page.template, context: context(for: page, images: images), strict: true,
+                    included: { images.read(.template($0)) })
+                do throws(DiagnosticList) {
+                    try deliver(page, html)
+                    results[i] = .success(Rendered(images: images.fileNames, dependencies: images.dependencies))
+                } catch {
+                    results[i] = .failure(error)
+                }
+            } catch {
+                let location = SourceLocation(path: error.path, line: error.line, column: error.column)
+                results[i] = .failure(DiagnosticList([Diagnostic(error.message, at: location)]))
+            }
+        }
+        var rendered: [Rendered?] = []
+        var diagnostics: Set<Diagnostic> = []
+        for result in results.value {
+            switch result {
+            case .success(let page)?: rendered.append(page)
+            case .failure(let list)?: rendered.append(nil); diagnostics.formUnion(list.diagnostics)
+            case nil: rendered.append(nil)
+            }
+        }
+        return (rendered, diagnostics.sorted())
+    }
+
+    /// `sitemap.xml` when the site has a `base_url`.
+    package static func sitemap(for pages: [Page], baseURL: String?) -> String? {
+        guard let base = baseURL else { return nil }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages.sorted(by: { $0.path < $1.path }) where page.kind != .notFound {
+            xml += "  <url><loc>\(ImageHTML.escape(base + page.path))</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+        return xml
+    }
+}
+
+/// Slots written by concurrent iterations without a lock: each index by exactly one of them,
+/// read only after all have finished.
+package final class UnsafeBuffer<T>: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<T>
+    package let count: Int
+
+    package init(count: Int, initial: T) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: initial, count: count)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    package subscript(index: Int) -> T {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    package var values: [T] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+}

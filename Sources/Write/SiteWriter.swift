@@ -1,0 +1,270 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Diagnostics
+
+/// The write stage. Files are written into a staging folder beside the output while pages
+/// render, and nothing in the output changes until the whole build has succeeded. Then the
+/// new site is published in one step: at every instant, even if the build is killed, the
+/// output folder holds the previous site whole or the new one whole.
+///
+/// - A full build (`replaceOutput`) swaps the staging folder with the output (renameat2's
+///   RENAME_EXCHANGE) and removes the old site.
+/// - An incremental build (`update`) keeps a spare folder beside the output, `.site.spare`,
+///   that holds the previous version of the site (files shared with the output by hard
+///   links, never changed in place). It brings the spare up to date (the files the last build
+///   changed, then this build's), swaps it with the output, and notes in `.site.spare.json`
+///   which files now differ. The cost is that of the files changed, not of the site. If the
+///   spare is missing or was being changed when a build died, it is made again from the
+///   output (a hard link per file).
+///
+/// Where the file system cannot exchange two folders (some network file systems), the swap
+/// is three renames: a moment with no output folder, but never one with half of each site.
+package final class SiteWriter: @unchecked Sendable {
+    package let output: URL
+    package let staging: URL
+    private let spare: String
+    private let spareState: String
+    private let aside: String
+    private let lock = NSLock()
+    private var stagedFolders: Set<String> = [""]
+    private var storageFailed = false
+
+    /// Prepares an empty staging folder beside `output`.
+    package init(output: URL) throws(DiagnosticList) {
+        self.output = output
+        let parent = output.deletingLastPathComponent()
+        let pid = ProcessInfo.processInfo.processIdentifier
+        let name = output.lastPathComponent
+        staging = parent.appending(path: ".\(name).staging-\(pid)")
+        aside = parent.appending(path: ".\(name).old-\(pid)").path
+        spare = parent.appending(path: ".\(name).spare").path
+        spareState = parent.appending(path: ".\(name).spare.json").path
+        OutputFolders.removeTree(staging.path)
+        OutputFolders.removeTree(aside)
+        Self.removeLeftovers(of: output)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw Self.failure(doing: "writing", staging.path, code: Self.code(of: error), output: output)
+        }
+    }
+
+    /// Writes a file of the site into the staging folder. Thread-safe.
+    package func write(_ path: String, _ text: String) throws(DiagnosticList) {
+        var text = text
+        let target = try prepare(path)
+        let failed = text.withUTF8 { bytes in Self.writeFile(target.path, UnsafeRawBufferPointer(bytes)) }
+        if let failed { throw stagingFailure(target.path, code: failed) }
+    }
+
+    /// Puts a file from elsewhere (a thumbnail in the cache) into the staging
+    /// folder: a hard link, or a copy across file systems. Thread-safe.
+    package func link(_ path: String, from source: URL) throws(DiagnosticList) {
+        let target = try prepare(path)
+        if Glibc.link(source.path, target.path) == 0 { return }
+        guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
+            throw stagingFailure(target.path, code: errno)
+        }
+        do {
+            try FileManager.default.copyItem(at: source, to: target)
+        } catch {
+            throw stagingFailure(target.path, code: Self.code(of: error))
+        }
+    }
+
+    /// Copies a file from elsewhere (a theme asset: a link would tie the output to the
+    /// user's file) into the staging folder. Thread-safe.
+    package func copy(_ path: String, from source: URL) throws(DiagnosticList) {
+        let target = try prepare(path)
+        do {
+            try FileManager.default.copyItem(at: source, to: target)
+        } catch {
+            throw stagingFailure(target.path, code: Self.code(of: error))
+        }
+    }
+
+    /// Removes the staging folder: the build failed or wrote nothing.
+    package func discard() {
+        OutputFolders.removeTree(staging.path)
+    }
+
+    /// Publishes the staging folder as the whole new site.
+    package func replaceOutput() throws(DiagnosticList) {
+        defer { discard() }
+        forgetSpare()
+        do throws(OutputFolders.Failure) {
+            if OutputFolders.identity(output.path) != nil {
+                try OutputFolders.exchange(staging.path, output.path, aside: aside)
+            } else {
+                try OutputFolders.move(staging.path, output.path)
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Publishes the previous site with the staged files `placing` added or replaced and the
+    /// files `removing` gone (and folders left empty), through the spare folder.
+    package func update(placing: [String], removing: [String]) throws(DiagnosticList) {
+        defer { discard() }
+        let known = readSpareState()
+        // From here until the swap the spare is not known to match anything.
+        unlink(spareState)
+        do throws(OutputFolders.Failure) {
+            var lag: [String] = []
+            if let known, known.front == OutputFolders.identity(output.path), known.spare == OutputFolders.identity(spare) {
+                lag = known.lag
+            } else {
+                OutputFolders.removeTree(spare)
+                try OutputFolders.cloneTree(output.path, to: spare)
+            }
+            var folders: Set<String> = []
+            var gone: [String] = []
+            // A file this build places anyway is replaced by that rename: no need to bring over
+            // the last build's version first (a template edit changes the same pages each time).
+            let placed = Set(placing)
+            for path in lag where !placed.contains(path) {
+                try OutputFolders.removeFile(spare + "/" + path)
+                let current = output.path + "/" + path
+                guard access(current, F_OK) == 0 else { gone.append(path); continue }
+                try OutputFolders.ensureFolder((path as NSString).deletingLastPathComponent, under: spare, known: &folders)
+                if Glibc.link(current, spare + "/" + path) != 0 {
+                    throw OutputFolders.Failure(doing: "writing", path: spare + "/" + path, code: errno)
+                }
+            }
+            for path in removing { try OutputFolders.removeFile(spare + "/" + path) }
+            for path in placing {
+                try OutputFolders.ensureFolder((path as NSString).deletingLastPathComponent, under: spare, known: &folders)
+                try OutputFolders.move(staging.path + "/" + path, spare + "/" + path)
+            }
+            OutputFolders.removeEmptiedFolders(of: gone + removing, under: spare)
+            try OutputFolders.exchange(spare, output.path, aside: aside)
+        } catch {
+            throw failure(error)
+        }
+        writeSpareState(lag: placing + removing)
+    }
+
+    // MARK: The spare folder
+
+    /// What the spare folder holds: the site before the last update, which differs from the
+    /// output in the files `lag`, as long as both folders are still the ones noted.
+    private struct SpareState: Codable {
+        var front: [UInt64]
+        var spare: [UInt64]
+        var lag: [String]
+    }
+
+    private func readSpareState() -> SpareState? {
+        guard let data = FileManager.default.contents(atPath: spareState) else { return nil }
+        return try? JSONDecoder().decode(SpareState.self, from: data)
+    }
+
+    /// Notes the spare's state (a failure only makes the next update remake the spare).
+    private func writeSpareState(lag: [String]) {
+        guard let front = OutputFolders.identity(output.path), let spareID = OutputFolders.identity(spare),
+              let data = try? JSONEncoder().encode(SpareState(front: front, spare: spareID, lag: lag)) else { return }
+        let temporary = spareState + ".\(getpid())"
+        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, spareState) == 0 { return }
+        unlink(temporary)
+    }
+
+    /// The spare no longer follows the output (after a full build): removed.
+    private func forgetSpare() {
+        unlink(spareState)
+        OutputFolders.removeTree(spare)
+    }
+
+    // MARK: Plumbing
+
+    /// Removes the staging and set-aside folders that builds killed before they finished left
+    /// beside the output (named with the process number of a process that is gone).
+    private static func removeLeftovers(of output: URL) {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
+                  let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appending(path: name))
+        }
+    }
+
+    private func prepare(_ path: String) throws(DiagnosticList) -> URL {
+        let target = staging.appending(path: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        lock.lock()
+        let known = stagedFolders.contains(folder)
+        lock.unlock()
+        if !known {
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw stagingFailure(target.path, code: Self.code(of: error))
+            }
+            lock.lock()
+            stagedFolders.insert(folder)
+            lock.unlock()
+        }
+        return target
+    }
+
+    /// Writes `bytes` to a new file at `path`; returns the error number, if any.
+    private static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        if fd < 0 { return errno }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                return code
+            }
+            offset += written
+        }
+        if close(fd) != 0 { return errno }
+        return nil
+    }
+
+    /// The POSIX error number behind a Foundation error (EIO when there is none).
+    private static func code(of error: Error) -> Int32 {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain { return Int32(underlying.code) }
+        return EIO
+    }
+
+    /// A file that could not be staged. When the disk is full or read-only every later write
+    /// fails the same way: only the first says so (the others add nothing, the build fails).
+    private func stagingFailure(_ path: String, code: Int32) -> DiagnosticList {
+        let storage = [ENOSPC, EROFS, EDQUOT].contains(code)
+        lock.lock()
+        let repeated = storage && storageFailed
+        if storage { storageFailed = true }
+        lock.unlock()
+        return repeated ? DiagnosticList([]) : Self.failure(doing: "writing", path, code: code, output: output)
+    }
+
+    /// A failure as the user should read it: what went wrong, doing what, to which file of
+    /// the output (the staging and spare folders are the output's, to the user).
+    private func failure(_ error: OutputFolders.Failure) -> DiagnosticList {
+        Self.failure(doing: error.doing, error.path, code: error.code, output: output)
+    }
+
+    private static func failure(doing: String, _ path: String, code: Int32, output: URL) -> DiagnosticList {
+        var shown = path
+        let parent = output.deletingLastPathComponent().path + "/."
+        let name = output.lastPathComponent
+        for prefix in [parent + name + ".spare", parent + name + ".staging-\(getpid())"] where path.hasPrefix(prefix) {
+            shown = output.path + path.dropFirst(prefix.count)
+        }
+        let reason = String(cString: strerror(code)).lowercased()
+        return DiagnosticList([Diagnostic("\(reason) while \(doing) \(shown)", at: SourceLocation(path: output.path))])
+    }
+}

@@ -1,0 +1,52 @@
+import XCTest
+@testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Images
+@testable import Model
+@testable import Render
+@testable import Write
+@testable import Incremental
+
+/// The manifest's table of dependencies: positions are stable while pages refer to them, and
+/// a table mostly read by no page is compacted without reordering what is kept.
+final class DependencyTableTests: XCTestCase {
+    private let a = Dependency.frontMatter("content/cities/a.md")
+    private let b = Dependency.body("content/cities/a.md")
+    private let c = Dependency.template("city")
+
+    func testPositionsKeepThePreviousTableAndAppendWhatIsNew() {
+        var table = DependencyTable([a, b])
+        XCTAssertEqual(table.positions(of: [b, c, a], before: [0, 1]), [1, 2, 0])
+        XCTAssertEqual(table.items, [a, b, c])
+        // What a page read before is looked at first; anything else is still found.
+        XCTAssertEqual(table.positions(of: [c, b], before: [1]), [2, 1])
+        XCTAssertEqual(table.positions(of: [a], before: nil), [0])
+        XCTAssertEqual(table.items, [a, b, c])
+    }
+
+    func testATableMostlyReadByNoPageIsCompactedInOrder() {
+        let unread = (0..<600).map { Dependency.frontMatter("content/cities/gone-\($0).md") }
+        let table = DependencyTable([a] + unread + [b, c])
+        let last = unread.count + 2
+        let compacted = table.compacted(keeping: [[last, 0], [unread.count + 1]])
+        XCTAssertEqual(compacted?.table.items, [a, b, c])
+        XCTAssertEqual(compacted?.moves[0], 0)
+        XCTAssertEqual(compacted?.moves[1], nil)
+        XCTAssertEqual(compacted?.moves[unread.count + 1], 1)
+        XCTAssertEqual(compacted?.moves[last], 2)
+        // Mostly read: left as it is.
+        XCTAssertNil(DependencyTable([a, b, c]).compacted(keeping: [[0]]))
+        XCTAssertNil(table.compacted(keeping: [Array(0..<400)]))
+    }
+
+    func testTheKeyDependsOnValuesInOrderNotOnPositions() {
+        let page = Page(kind: .city, path: "cities/a.html", title: "A")
+        let one = PageKey(high: 1, low: 2), two = PageKey(high: 3, low: 4)
+        XCTAssertEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [one, two]))
+        XCTAssertNotEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [two, one]))
+        XCTAssertNotEqual(DependencyValues.key(for: page, values: [one]), DependencyValues.key(for: page, values: [one, two]))
+    }
+}
