@@ -85,19 +85,17 @@ extension SiteLoader {
         if FileManager.default.fileExists(atPath: root.appending(path: "gazetteer.yaml").path) {
             configFile = readText("gazetteer.yaml", root: root, errors: &errors)
         }
+        // The built-in theme, with the guide's templates/ over it file by file.
         var theme: Theme?
-        let templates = root.appending(path: "templates")
-        if isDirectory(templates) {
-            watched += watchTree(templates.path)
-            theme = readTheme(at: templates, displayName: "templates", errors: &errors)
-        } else {
-            do {
-                let folder = try extractDefaultTheme(into: cacheDirectory)
-                watched += watchTree(folder.path)
-                theme = readTheme(at: folder, displayName: "(default theme)", errors: &errors)
-            } catch {
-                errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
-            }
+        do {
+            let builtIn = try extractDefaultTheme(into: cacheDirectory)
+            var layers = [(folder: builtIn, displayName: "(default theme)")]
+            let templates = root.appending(path: "templates")
+            if isDirectory(templates) { layers.append((templates, "templates")) }
+            watched += watchTree(layers.last!.folder.path)
+            theme = readTheme(layers: layers, errors: &errors)
+        } catch {
+            errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)

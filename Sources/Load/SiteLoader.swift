@@ -24,9 +24,38 @@ package enum SiteLoader {
         }
     }
 
-    package static func readTheme(at folder: URL, displayName: String, errors: inout [Diagnostic]) -> Theme {
+    /// Reads the theme made of `layers`, each a folder and how messages name it: a file of a
+    /// later layer replaces the file of the same path in an earlier one.
+    package static func readTheme(layers: [(folder: URL, displayName: String)], errors: inout [Diagnostic]) -> Theme {
+        var chosen: [String: (url: URL, shown: String)] = [:]
+        for layer in layers {
+            for relative in files(in: layer.folder) {
+                let shown = layer.displayName == "templates" ? "templates/\(relative)" : "\(layer.displayName) \(relative)"
+                chosen[relative] = (layer.folder.appending(path: relative), shown)
+            }
+        }
         var templates: [TemplateSource] = []
         var assets: [String] = []
+        for relative in chosen.keys.sorted() {
+            let (url, shown) = chosen[relative]!
+            if relative.hasPrefix("assets/") {
+                assets.append(relative)
+            } else if relative.hasSuffix(".mustache") {
+                let data = FileManager.default.contents(atPath: url.path) ?? Data()
+                guard let text = String(validating: data, as: UTF8.self) else {
+                    errors.append(Diagnostic("this template is not valid UTF-8 text", at: SourceLocation(path: shown)))
+                    continue
+                }
+                templates.append(TemplateSource(name: String(relative.dropLast(".mustache".count)), path: shown, text: text))
+            }
+        }
+        let top = layers.last!
+        return Theme(directory: top.folder, displayName: top.displayName, templates: templates, assets: assets,
+                     files: chosen.mapValues(\.url))
+    }
+
+    /// The regular files under `folder` (symlinks followed only within it), relative, sorted.
+    private static func files(in folder: URL) -> [String] {
         let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         let walker = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
@@ -38,20 +67,7 @@ package enum SiteLoader {
             guard resolved.hasPrefix(prefix) || url.path.hasPrefix(prefix) else { continue }
             files.append(String(url.path.dropFirst(prefix.count)))
         }
-        for relative in files.sorted() {
-            let shown = displayName == "templates" ? "templates/\(relative)" : "\(displayName) \(relative)"
-            if relative.hasPrefix("assets/") {
-                assets.append(relative)
-            } else if relative.hasSuffix(".mustache") {
-                let data = FileManager.default.contents(atPath: folder.appending(path: relative).path) ?? Data()
-                guard let text = String(validating: data, as: UTF8.self) else {
-                    errors.append(Diagnostic("this template is not valid UTF-8 text", at: SourceLocation(path: shown)))
-                    continue
-                }
-                templates.append(TemplateSource(name: String(relative.dropLast(".mustache".count)), path: shown, text: text))
-            }
-        }
-        return Theme(directory: folder, displayName: displayName, templates: templates, assets: assets)
+        return files.sorted()
     }
 
     /// Writes the built-in theme once into the cache, in a folder named by its content hash,

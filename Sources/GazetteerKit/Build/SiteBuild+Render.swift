@@ -125,7 +125,8 @@ extension SiteBuild {
         let copiesRecords = toRender.count < pages.count
         var table = DependencyTable(copiesRecords ? compared!.dependencyTable : [])
         var read = toRender.enumerated().map { n, index in
-            table.positions(of: rendered.rendered[n]?.dependencies ?? [], before: readBefore[index])
+            // Last time's positions refer to the last table, which is kept only when records are copied.
+            table.positions(of: rendered.rendered[n]?.dependencies ?? [], before: copiesRecords ? readBefore[index] : nil)
         }
         let known = copiesRecords ? tableValues.count : 0
         let newValues = values.values(of: Array(table.items[known...]))

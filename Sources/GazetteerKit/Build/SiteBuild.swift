@@ -196,7 +196,7 @@ public enum SiteBuild {
         }
         var assets: [String: FileStamp] = [:]
         for asset in scan.theme.assets {
-            let source = scan.theme.directory.appending(path: asset)
+            let source = scan.theme.url(of: asset)
             let stamp = FileStamp.of(source.path)
             if let stamp { assets[asset] = stamp }
             if let stamp, previousOutput?.assets[asset] == stamp { continue }

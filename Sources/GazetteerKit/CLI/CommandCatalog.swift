@@ -83,12 +83,15 @@ enum CommandCatalog {
         CommandSpec(name: "new", summary: "start a new country, city or guide",
                     options: [source, Option(names: ["--country"], value: .countrySlug, help: "the country a new city belongs to"), help],
                     words: ["country", "city", "site"], usage: CommandLineTool.newUsage),
+        CommandSpec(name: "theme", summary: "write the built-in theme into the guide, to change it",
+                    options: [source, Option(names: ["--force"], help: "replace files templates/ already has"), help],
+                    words: ["eject"], usage: CommandLineTool.themeUsage),
         CommandSpec(name: "completions", summary: "print shell completions (bash, zsh or fish)",
                     options: [help], words: ["bash", "zsh", "fish"], usage: CommandLineTool.completionsUsage),
         CommandSpec(name: "manpage", summary: "print the manual page (roff)",
                     options: [help], usage: CommandLineTool.manpageUsage),
         CommandSpec(name: "help", summary: "show help", options: [],
-                    words: ["build", "serve", "check", "new", "completions", "manpage"],
+                    words: ["build", "serve", "check", "new", "theme", "completions", "manpage"],
                     usage: CommandLineTool.usage),
     ]
 

@@ -20,6 +20,7 @@ public enum CommandLineTool {
       gazetteer serve [--source DIR] [--port N]       preview with live reload while you edit
       gazetteer check [--source DIR]                  find every problem, write nothing
       gazetteer new country NAME                      start a new country (or: city, site)
+      gazetteer theme eject                           copy the built-in theme into templates/
       gazetteer completions bash|zsh|fish             print shell completions
       gazetteer manpage                               print the manual page (roff)
       gazetteer --version                             print the version
@@ -72,6 +73,8 @@ public enum CommandLineTool {
             return serve(rest, output: output)
         case "new":
             return new(rest, output: output)
+        case "theme":
+            return theme(rest, output: output)
         case "completions":
             return completions(rest, output: output)
         case "manpage":
