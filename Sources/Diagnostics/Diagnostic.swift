@@ -3,13 +3,22 @@
 public struct Diagnostic: Error, Hashable, Sendable, Comparable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
+    /// Something merely odd (a file nothing uses): printed, but the build goes on unless
+    /// `--strict` is given.
+    public var isWarning = false
 
     public init(_ message: String, at location: SourceLocation) {
         self.message = message
         self.location = location
     }
 
-    public var description: String { "\(location): \(message)" }
+    public static func warning(_ message: String, at location: SourceLocation) -> Diagnostic {
+        var diagnostic = Diagnostic(message, at: location)
+        diagnostic.isWarning = true
+        return diagnostic
+    }
+
+    public var description: String { "\(location): \(isWarning ? "warning: " : "")\(message)" }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
         (a.location, a.message) < (b.location, b.message)

@@ -25,6 +25,8 @@ public struct BuildOptions: Sendable {
     /// Whether a build waits for another build of the same output or cache to finish (true),
     /// or fails at once (`--no-wait`).
     public var waitForOtherBuilds = true
+    /// Whether warnings (files in content/ that nothing uses) fail the build (`--strict`).
+    public var strict = false
     /// Hears one-line notices, such as that the build waits for another.
     public var notice: (@Sendable (String) -> Void)?
 

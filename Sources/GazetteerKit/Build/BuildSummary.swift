@@ -22,6 +22,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     public var timings = BuildTimings()
     /// Why everything was built again when the manifest could not be used (one line).
     public var note: String?
+    /// What is merely odd (files in content/ nothing uses), located.
+    public var warnings: [Diagnostic] = []
 
     public var description: String {
         let time = (seconds * 100).rounded() / 100

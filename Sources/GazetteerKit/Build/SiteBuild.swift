@@ -137,6 +137,10 @@ public enum SiteBuild {
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
 
         timings.lap("model.entries")
+        // Files in content/ that no page uses: warnings, or with --strict errors.
+        let warnings = ContentWarnings.find(root: scan.root, loaded: scan.content.map(\.path), entries: entries)
+        if options.strict { diagnostics += warnings }
+        timings.lap("model.warnings")
 
         // Model, templates and the pages whose key changed, rendered straight into the staging
         // folder (what this needs is freed when it is done, before thumbnails are made).
@@ -180,6 +184,7 @@ public enum SiteBuild {
             pages: pagePaths.count, thumbnailsMade: report.made, thumbnailsReused: max(0, changes.count - report.made),
             seconds: 0, pagesRendered: rendered.count, filesWritten: 0)
         summary.note = note
+        summary.warnings = options.strict ? [] : warnings
         guard let writer else {
             summary.seconds = Date().timeIntervalSince(started)
             summary.timings = timings

@@ -64,13 +64,14 @@ enum CommandCatalog {
                                       help: "the thumbnail cache and build record (default: DIR/.gazetteer-cache)")
     private static let quiet = Option(names: ["-q", "--quiet"], help: "print errors only")
     private static let help = Option(names: ["-h", "--help"], help: "show help")
+    private static let strict = Option(names: ["--strict"], help: "fail on warnings too (files in content/ that nothing uses)")
     private static let noWait = Option(names: ["--no-wait"],
                                        help: "fail at once if another build is using the output or cache, instead of waiting")
 
     static let commands: [CommandSpec] = [
         CommandSpec(name: "build", summary: "generate the site",
                     options: [source, output, cache, quiet, Option(names: ["--timings"], help: "print the time each stage took"),
-                              noWait, help],
+                              strict, noWait, help],
                     usage: CommandLineTool.buildUsage),
         CommandSpec(name: "serve", summary: "preview with live reload while you edit",
                     options: [source, output, cache,
@@ -79,7 +80,7 @@ enum CommandCatalog {
                               quiet, help],
                     usage: CommandLineTool.serveUsage),
         CommandSpec(name: "check", summary: "find every problem, write nothing",
-                    options: [source, cache, noWait, help], usage: CommandLineTool.checkUsage),
+                    options: [source, cache, strict, noWait, help], usage: CommandLineTool.checkUsage),
         CommandSpec(name: "new", summary: "start a new country, city or guide",
                     options: [source, Option(names: ["--country"], value: .countrySlug, help: "the country a new city belongs to"), help],
                     words: ["country", "city", "site"], usage: CommandLineTool.newUsage),

@@ -38,15 +38,18 @@ extension CommandLineTool {
             source: folder(arguments.value("--source")) ?? currentFolder,
             cache: folder(arguments.value("--cache")), writeOutput: false)
         options.waitForOtherBuilds = !arguments.has("--no-wait")
+        options.strict = arguments.has("--strict")
         options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
-            output.print("No problems found (\(summary.pages) pages checked)")
+            for warning in summary.warnings { output.error(warning.description) }
+            let warnings = summary.warnings.count
+            output.print("No problems found (\(summary.pages) pages checked)"
+                         + (warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s") (--strict makes them errors)"))
             return 0
         } catch {
             for diagnostic in error.diagnostics { output.error(diagnostic.description) }
-            let count = error.diagnostics.count
-            output.error("gazetteer check: \(count) problem\(count == 1 ? "" : "s") found")
+            output.error("gazetteer check: \(Self.count(error.diagnostics)) found")
             return 1
         }
     }

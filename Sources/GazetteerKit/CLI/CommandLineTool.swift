@@ -110,17 +110,26 @@ public enum CommandLineTool {
         let output = arguments.has("--quiet") || arguments.has("-q") ? output.quiet : output
         options.progress = output.buildProgress
         options.waitForOtherBuilds = !arguments.has("--no-wait")
+        options.strict = arguments.has("--strict")
         options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
+            for warning in summary.warnings { output.error(warning.description) }
             output.print(summary.description)
             if arguments.has("--timings") { output.print(summary.timings.description) }
             return 0
         } catch {
             for diagnostic in error.diagnostics { output.error(diagnostic.description) }
-            let count = error.diagnostics.count
-            output.error("gazetteer: build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was left as it was")
+            output.error("gazetteer: build failed with \(Self.count(error.diagnostics)); the output folder was left as it was")
             return 1
         }
+    }
+
+    /// "3 errors", "1 error and 2 warnings (--strict)".
+    static func count(_ diagnostics: [Diagnostic]) -> String {
+        let warnings = diagnostics.filter(\.isWarning).count
+        let errors = diagnostics.count - warnings
+        let text = "\(errors) error\(errors == 1 ? "" : "s")"
+        return warnings == 0 ? text : text + " and \(warnings) warning\(warnings == 1 ? "" : "s") (--strict)"
     }
 }

@@ -81,7 +81,7 @@ final class NewAndCheckTests: XCTestCase {
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.err.contains("content/cities/madrid.md:3:10: unknown country"), broken.err)
         XCTAssertTrue(broken.err.contains("content/cities/madrid.md:5:1: link to a missing page"), broken.err)
-        XCTAssertTrue(broken.err.contains("2 problems found"), broken.err)
+        XCTAssertTrue(broken.err.contains("2 errors found"), broken.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path))
     }
 

@@ -1,0 +1,74 @@
+import Foundation
+import Diagnostics
+import Load
+import Model
+
+/// Files in `content/` that no page uses: a Markdown file in the wrong place or with the
+/// wrong ending is not loaded, a picture nothing names is not shown. Each is a warning, so
+/// that nothing an editor put there vanishes without a word.
+enum ContentWarnings {
+    static let markdownEndings = ["markdown", "mdown", "mkd", "mkdn", "mdx", "txt", "text"]
+
+    static func find(root: URL, loaded: [String], entries: [ContentEntry]) -> [Diagnostic] {
+        var used = Set(loaded)
+        let prefix = root.standardizedFileURL.path + "/"
+        func relative(_ absolute: String) -> String? {
+            let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+        }
+        for entry in entries {
+            if let image = relative(entry.image.path) { used.insert(image) }
+            for body in entry.bodyImages { if let image = relative(body) { used.insert(image) } }
+        }
+        var warnings: [Diagnostic] = []
+        for path in files(under: "content", in: root.standardizedFileURL.path) where !used.contains(path) {
+            warnings.append(.warning(message(for: path), at: SourceLocation(path: path)))
+        }
+        return warnings.sorted()
+    }
+
+    /// The regular files under `folder` of `root` (site-relative, hidden ones left out), by
+    /// readdir: a guide of 10,000 cities and pictures is listed in milliseconds.
+    private static func files(under folder: String, in root: String) -> [String] {
+        var found: [String] = []
+        var pending = [folder]
+        while let current = pending.popLast() {
+            guard let stream = opendir(root + "/" + current) else { continue }
+            defer { closedir(stream) }
+            while let item = readdir(stream) {
+                let name = withUnsafeBytes(of: item.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let path = current + "/" + name
+                switch Int32(item.pointee.d_type) {
+                case Int32(DT_DIR): pending.append(path)
+                case Int32(DT_REG): found.append(path)
+                default:
+                    var info = stat()
+                    if stat(root + "/" + path, &info) == 0 {
+                        if (info.st_mode & S_IFMT) == S_IFDIR { pending.append(path) }
+                        else if (info.st_mode & S_IFMT) == S_IFREG { found.append(path) }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    private static func message(for path: String) -> String {
+        let file = path as NSString
+        let folder = file.deletingLastPathComponent
+        let ending = file.pathExtension.lowercased()
+        let stem = (file.lastPathComponent as NSString).deletingPathExtension
+        let contentFolders = ["content/countries", "content/cities"]
+        if contentFolders.contains(folder), markdownEndings.contains(ending) {
+            return "this file is not loaded: only files ending in .md are pages (rename it to \(stem).md)"
+        }
+        if ending == "md" || markdownEndings.contains(ending) {
+            let hint = NameSuggestion.hint(for: folder, in: contentFolders)
+            return "this file is not loaded: countries go in content/countries/ and cities in content/cities/\(hint)"
+        }
+        return "this file is not used by any country or city (no front matter or Markdown image names it)"
+    }
+}

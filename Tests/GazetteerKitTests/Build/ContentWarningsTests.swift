@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+
+/// Files in content/ that no page uses are warnings, located, with what to do: a build goes
+/// on unless --strict, and `check` lists them too.
+final class ContentWarningsTests: XCTestCase {
+    private func site() throws -> FixtureSite {
+        var files = FixtureSite.good
+        files["content/cities/cusco.markdown"] = "---\nname: Cusco\ncountry: spain\n---\n"
+        files["content/city/lima.md"] = "---\nname: Lima\n---\n"
+        files["content/cities/pictures/unused.svg"] = FixtureSite.flag("#123456")
+        files["content/cities/pictures/in-body.svg"] = FixtureSite.flag("#654321")
+        files["content/cities/osaka.md"] = "---\nname: Osaka\ncountry: japan\n---\n\n![Castle](pictures/in-body.svg)\n"
+        return try FixtureSite(files)
+    }
+
+    func testUnusedFilesAreWarningsAndTheBuildGoesOn() throws {
+        let site = try site()
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        let lines = result.err.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, [
+            "content/cities/cusco.markdown:1:1: warning: this file is not loaded: only files ending in .md are pages (rename it to cusco.md)",
+            "content/cities/pictures/unused.svg:1:1: warning: this file is not used by any country or city (no front matter or Markdown image names it)",
+            "content/city/lima.md:1:1: warning: this file is not loaded: countries go in content/countries/ and cities in content/cities/ (did you mean \"content/cities\"?)",
+        ])
+        XCTAssertTrue(site.exists("index.html"))
+        XCTAssertFalse(site.exists("cities/cusco.html"))
+    }
+
+    func testStrictMakesWarningsFailTheBuildAndCheckListsThem() throws {
+        let site = try site()
+        defer { site.delete() }
+        let strict = site.build(["--strict"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.err.contains("build failed with 0 errors and 3 warnings (--strict)"), strict.err)
+        XCTAssertFalse(site.exists("index.html"), "nothing is published")
+
+        let check = site.run(["check", "--source", site.root.path])
+        XCTAssertEqual(check.status, 0)
+        XCTAssertTrue(check.out.contains("; 3 warnings (--strict makes them errors)"), check.out)
+        XCTAssertTrue(check.err.contains("content/cities/cusco.markdown:1:1: warning:"), check.err)
+        XCTAssertEqual(site.run(["check", "--strict", "--source", site.root.path]).status, 1)
+
+        try site.remove("content/cities/cusco.markdown")
+        try site.remove("content/city/lima.md")
+        try site.remove("content/cities/pictures/unused.svg")
+        let clean = site.build(["--strict"])
+        XCTAssertEqual(clean.status, 0, clean.err)
+        XCTAssertEqual(clean.err, "")
+    }
+}
