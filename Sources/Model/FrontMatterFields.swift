@@ -19,6 +19,13 @@ package struct FrontMatterFields {
             for entry in list {
                 if known.contains(entry.key) { entries[entry.key] = entry } else { extra.append(entry) }
             }
+            // An unknown key a typo away from a known one the file lacks is that key misspelt
+            // (`pictrue`), not an extra field: otherwise the picture would silently not show.
+            let present = Set(entries.keys)
+            for entry in extra {
+                guard let meant = NameSuggestion.closest(to: entry.key, in: known.subtracting(present)) else { continue }
+                problems.append(Diagnostic("unknown key \"\(entry.key)\" (did you mean \"\(meant)\"?)", at: entry.keyLocation))
+            }
         }
     }
 
