@@ -72,6 +72,37 @@ package struct ContentPath: Sendable {
         return String(url.standardizedFileURL.path.dropFirst(root.path.count).drop(while: { $0 == "/" }))
     }
 
+    /// For a file `written` names that does not exist: ` (did you mean "flags/peru.png"?)`
+    /// when a file beside it differs only in case, in its ending, or by a typo (in its name
+    /// or its folder's), else "".
+    package func missingHint(_ written: String, from: String) -> String {
+        let base = written.hasPrefix("/") ? root.appending(path: "content") : root.appending(path: from).deletingLastPathComponent()
+        let relative = written.hasPrefix("/") ? String(written.drop(while: { $0 == "/" })) : written
+        let target = base.appending(path: relative).standardizedFileURL
+        let folder = target.deletingLastPathComponent()
+        let name = target.lastPathComponent
+        let writtenFolder = (written as NSString).deletingLastPathComponent
+        func shown(_ replacement: String, folder: String = writtenFolder) -> String {
+            " (did you mean \"\(folder.isEmpty ? replacement : (folder as NSString).appendingPathComponent(replacement))\"?)"
+        }
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let files = names.filter { !$0.hasPrefix(".") }
+            if let same = files.first(where: { $0.lowercased() == name.lowercased() }) { return shown(same) }
+            let stem = (name as NSString).deletingPathExtension.lowercased()
+            if let other = files.sorted().first(where: { ($0 as NSString).deletingPathExtension.lowercased() == stem }) {
+                return shown(other)
+            }
+            return NameSuggestion.closest(to: name, in: files).map { shown($0) } ?? ""
+        }
+        // The folder itself is missing: a typo in its name?
+        let parent = folder.deletingLastPathComponent()
+        guard isInside(folder), let siblings = try? FileManager.default.contentsOfDirectory(atPath: parent.path),
+              let meant = NameSuggestion.closest(to: folder.lastPathComponent, in: siblings.filter { !$0.hasPrefix(".") }),
+              FileManager.default.fileExists(atPath: parent.appending(path: meant).appending(path: name).path) else { return "" }
+        let upper = (writtenFolder as NSString).deletingLastPathComponent
+        return shown(name, folder: upper.isEmpty ? meant : (upper as NSString).appendingPathComponent(meant))
+    }
+
     private func isInside(_ url: URL) -> Bool {
         let path = url.standardizedFileURL.path
         return path.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/")

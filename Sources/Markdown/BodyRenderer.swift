@@ -87,7 +87,8 @@ package struct BodyRenderer {
             let stem = Slug.make(url.deletingPathExtension().lastPathComponent)
             return planner.plan(source, preset: ImagePlanner.contentPreset, stem: stem.isEmpty ? "image" : stem)
         case .failure(let failure):
-            problems.append(Diagnostic(failure.message(for: written, what: "image"), at: image.location))
+            let hint = failure == .missing ? paths.missingHint(written, from: file.path) : ""
+            problems.append(Diagnostic(failure.message(for: written, what: "image") + hint, at: image.location))
             return nil
         }
     }

@@ -116,7 +116,8 @@ package struct FrontMatterFields {
         case .success(let url):
             return ImageSource(file: url, written: written, location: entry.value.location)
         case .failure(let failure):
-            problems.append(Diagnostic(failure.message(for: written, what: key), at: entry.value.location))
+            let hint = failure == .missing ? paths.missingHint(written, from: content.file.path) : ""
+            problems.append(Diagnostic(failure.message(for: written, what: key) + hint, at: entry.value.location))
             return nil
         }
     }
