@@ -7,9 +7,10 @@ package enum ImageHTML {
     /// `src`, `srcset`, `width`, `height`, `alt` of a planned thumbnail, seen from a page whose root is `root`.
     package static func fields(_ plan: ThumbnailPlan, root: String, alt: String) -> [String: String] {
         let first = plan.images[0]
-        let srcset = plan.images.map { "\(root)\(OutputPath.image($0.fileName)) \($0.scale)x" }.joined(separator: ", ")
+        let srcset = plan.images.map { "\(root)\(PagePath.urlEncoded(OutputPath.image($0.fileName))) \($0.scale)x" }
+            .joined(separator: ", ")
         return [
-            "src": root + OutputPath.image(first.fileName),
+            "src": root + PagePath.urlEncoded(OutputPath.image(first.fileName)),
             "srcset": srcset,
             "width": String(first.width),
             "height": String(first.height),

@@ -28,8 +28,31 @@ package enum PagePath {
                 }
                 var ups = 0
                 for index in common..<folderEnd where f[index] == slash { ups += 1 }
-                return String(repeating: "../", count: ups) + String(decoding: t[common...], as: UTF8.self)
+                return urlEncoded(String(repeating: "../", count: ups) + String(decoding: t[common...], as: UTF8.self))
             }
+        }
+    }
+
+    /// `path` as it may stand in an `href`, `src` or `srcset`: bytes outside printable ASCII
+    /// (the UTF-8 of `大阪`), and the few ASCII characters URLs or srcset reserve, percent-encoded.
+    package static func urlEncoded(_ path: String) -> String {
+        var path = path
+        return path.withUTF8 { bytes in
+            func plain(_ byte: UInt8) -> Bool {
+                byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "\"")
+                    && byte != UInt8(ascii: "'") && byte != UInt8(ascii: ",") && byte != UInt8(ascii: "?")
+                    && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\\")
+            }
+            if bytes.allSatisfy(plain) { return String(decoding: bytes, as: UTF8.self) }
+            let hex = Array("0123456789ABCDEF".utf8)
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count * 3)
+            for byte in bytes {
+                if plain(byte) || byte == UInt8(ascii: "#") { out.append(byte) } else {
+                    out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
     }
 }

@@ -78,7 +78,14 @@ extension SiteLoader {
             names = names.filter { $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
             names.sort { $0.name < $1.name }
             for (name, stamp) in names {
-                content.append(ScannedFile(path: "\(folder)/\(name)", kind: kind, stamp: stamp))
+                let file = ScannedFile(path: "\(folder)/\(name)", kind: kind, stamp: stamp)
+                guard !file.slug.isEmpty else {
+                    errors.append(Diagnostic(
+                        "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind == .country ? "country" : "city"), for example)",
+                        at: SourceLocation(path: file.path)))
+                    continue
+                }
+                content.append(file)
             }
         }
         var configFile: SourceFile?

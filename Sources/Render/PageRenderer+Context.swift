@@ -24,7 +24,7 @@ extension PageRenderer {
         ]
         if let base = config.baseURL {
             site["base_url"] = .string(base)
-            pageValue["canonical"] = .string(base + (page.path == OutputPath.index ? "" : page.path))
+            pageValue["canonical"] = .string(base + (page.path == OutputPath.index ? "" : PagePath.urlEncoded(page.path)))
         }
         var values: [String: MustacheValue] = [
             "site": .object(site),

@@ -103,7 +103,7 @@ package struct PageRenderer: Sendable {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted(by: { $0.path < $1.path }) where page.kind != .notFound {
-            xml += "  <url><loc>\(ImageHTML.escape(base + page.path))</loc></url>\n"
+            xml += "  <url><loc>\(ImageHTML.escape(base + PagePath.urlEncoded(page.path)))</loc></url>\n"
         }
         xml += "</urlset>\n"
         return xml

@@ -17,8 +17,10 @@ extension CommandLineTool {
       gazetteer new site DIR
 
     Creates content/countries/<slug>.md or content/cities/<slug>.md with its front matter
-    filled in or left as commented placeholders; the slug comes from NAME (Côte d'Ivoire ->
-    cote-d-ivoire). Never replaces a file. `new site` makes a minimal guide that builds at once.
+    filled in or left as commented placeholders; the slug (the file and page name) comes from
+    NAME in any script, lower case (Côte d'Ivoire -> côte-d-ivoire, 大阪 -> 大阪), or with
+    --ascii-slug in plain ASCII (cote-d-ivoire). Never replaces a file. `new site` makes a
+    minimal guide that builds at once.
     """
 
     static func new(_ words: [String], output: TextOutput) -> Int32 {
@@ -62,17 +64,18 @@ extension CommandLineTool {
                 }
                 output.print("Created a new guide in \(name). Build it with: gazetteer build --source \(name)")
             case "country":
-                let slug = Slug.make(name)
+                let slug = Slug.make(name, ascii: arguments.has("--ascii-slug"))
                 guard !slug.isEmpty else { throw .emptyName }
                 let path = "content/countries/\(slug).md"
-                try ContentScaffold.create(source.appending(path: path), text: ContentScaffold.country(name: name), shownAs: path)
+                try ContentScaffold.create(
+                    source.appending(path: path), text: ContentScaffold.country(name: name, slug: slug), shownAs: path)
                 output.print("Created \(path)")
             default:
                 guard let country = arguments.value("--country") else {
                     output.error("gazetteer new city: --country SLUG is required (the country the city belongs to)")
                     return 2
                 }
-                let slug = Slug.make(name)
+                let slug = Slug.make(name, ascii: arguments.has("--ascii-slug"))
                 guard !slug.isEmpty else { throw .emptyName }
                 let countries = (try? FileManager.default.contentsOfDirectory(
                     atPath: source.appending(path: "content/countries").path)) ?? []
@@ -82,7 +85,7 @@ extension CommandLineTool {
                 }
                 let path = "content/cities/\(slug).md"
                 try ContentScaffold.create(
-                    source.appending(path: path), text: ContentScaffold.city(name: name, country: country), shownAs: path)
+                    source.appending(path: path), text: ContentScaffold.city(name: name, country: country, slug: slug), shownAs: path)
                 output.print("Created \(path)")
             }
             return 0

@@ -22,7 +22,7 @@ enum ContentScaffold {
         var description: String {
             switch self {
             case .exists(let path): "\(path) exists already; edit it, or choose another name"
-            case .emptyName: "the name must contain letters or digits"
+            case .emptyName: "the name has no letter or digit to make a file name from"
             case .unknownCountry(let slug, let suggestion):
                 "unknown country \"\(slug)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
                     + ": create it first with `gazetteer new country NAME`"
@@ -33,8 +33,8 @@ enum ContentScaffold {
     }
 
     /// The front matter and body skeleton of a new country.
-    static func country(name: String) -> String {
-        let slug = Slug.make(name)
+    static func country(name: String, slug: String? = nil) -> String {
+        let slug = slug ?? Slug.make(name)
         return """
         ---
         name: \(yamlQuoted(name))
@@ -53,8 +53,8 @@ enum ContentScaffold {
     }
 
     /// The front matter and body skeleton of a new city of `country` (a slug).
-    static func city(name: String, country: String) -> String {
-        let slug = Slug.make(name)
+    static func city(name: String, country: String, slug: String? = nil) -> String {
+        let slug = slug ?? Slug.make(name)
         return """
         ---
         name: \(yamlQuoted(name))

@@ -15,7 +15,7 @@ final class NewAndCheckTests: XCTestCase {
     func testNewCountryAndCityBuildWithoutEdits() throws {
         let site = try FixtureSite()
         defer { site.delete() }
-        let country = site.run(["new", "country", "Côte d'Ivoire", "--source", site.root.path])
+        let country = site.run(["new", "country", "Côte d'Ivoire", "--ascii-slug", "--source", site.root.path])
         XCTAssertEqual(country.status, 0, country.err)
         XCTAssertEqual(country.out, "Created content/countries/cote-d-ivoire.md\n")
         let city = site.run(["new", "city", "Abidjan", "--country", "cote-d-ivoire", "--source", site.root.path])

@@ -18,9 +18,10 @@ final class NameSuggestionTests: XCTestCase {
         XCTAssertEqual(NameSuggestion.hint(for: "titel", in: ["title"]), " (did you mean \"title\"?)")
     }
 
-    func testSlugsAreASCIILowerCaseWithHyphens() {
-        XCTAssertEqual(Slug.make("Côte d'Ivoire"), "cote-d-ivoire")
+    func testSlugsAreLowerCaseWithHyphensAndASCIIWhenAsked() {
         XCTAssertEqual(Slug.make("New Zealand"), "new-zealand")
-        XCTAssertEqual(Slug.make("  São Tomé & Príncipe "), "sao-tome-principe")
+        XCTAssertEqual(Slug.make("  São Tomé & Príncipe "), "são-tomé-príncipe")
+        XCTAssertEqual(Slug.make("  São Tomé & Príncipe ", ascii: true), "sao-tome-principe")
+        XCTAssertEqual(Slug.make("Côte d'Ivoire", ascii: true), "cote-d-ivoire")
     }
 }
