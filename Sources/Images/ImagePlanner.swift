@@ -41,6 +41,8 @@ package final class ImagePlanner: @unchecked Sendable {
     private let lock = NSLock()
     private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
     private var failures: Set<Diagnostic> = []
+    /// Who named each source file, and how: errors about the file point there.
+    private var namedBy: [String: (written: String, location: SourceLocation)] = [:]
     /// Plans of earlier builds by source path (from the manifest, decoded on demand).
     /// With a key, only that plan is asked for.
     private let known: @Sendable (String, PlanKey?) -> KnownSource?
@@ -110,6 +112,11 @@ package final class ImagePlanner: @unchecked Sendable {
         let key = Key(path: image.path, preset: preset, stem: stem)
         lock.lock()
         let memoized = memo[key]
+        if let earlier = namedBy[image.path] {
+            if image.location < earlier.location { namedBy[image.path] = (image.written, image.location) }
+        } else {
+            namedBy[image.path] = (image.written, image.location)
+        }
         lock.unlock()
         let result: Result<ThumbnailPlan, ThumbnailError>
         if let memoized {
@@ -140,7 +147,7 @@ package final class ImagePlanner: @unchecked Sendable {
             return plan
         case .failure(let error):
             lock.lock()
-            failures.insert(Diagnostic("broken image \"\(image.written)\": \(error.message)", at: image.location))
+            failures.insert(Diagnostic("image \"\(image.written)\" \(ImageProblem.plain(error.message))", at: image.location))
             lock.unlock()
             return nil
         }
@@ -151,6 +158,18 @@ package final class ImagePlanner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return memo.values.compactMap { try? $0.get() }.sorted { $0.images[0].fileName < $1.images[0].fileName }
+    }
+
+    /// An error of making thumbnails, located where content named the picture (its front
+    /// matter value or Markdown image) and in plain words.
+    package func located(_ error: ThumbnailError, siteRelative: (String) -> String) -> Diagnostic {
+        lock.lock()
+        let naming = namedBy[error.path]
+        lock.unlock()
+        if error.isStorage || naming == nil {
+            return Diagnostic(error.message, at: SourceLocation(path: siteRelative(error.path)))
+        }
+        return Diagnostic("image \"\(naming!.written)\" \(ImageProblem.plain(error.message))", at: naming!.location)
     }
 
     package var diagnostics: [Diagnostic] {

@@ -148,11 +148,18 @@ public enum SiteBuild {
         // The staging folder goes whatever happens: moved into place, or discarded.
         defer { writer?.discard() }
         let staged = StagedFiles()
-        let rendered = try modelAndRender(
-            RenderInput(
-                options: options, config: config, scan: scan, entries: entries, planner: planner, bodies: bodies,
-                global: global, previous: previous, previousOutput: previousOutput, writer: writer, staged: staged),
-            timings: &timings, diagnostics: &diagnostics)
+        let rendered: RenderOutcome
+        do throws(DiagnosticList) {
+            rendered = try modelAndRender(
+                RenderInput(
+                    options: options, config: config, scan: scan, entries: entries, planner: planner, bodies: bodies,
+                    global: global, previous: previous, previousOutput: previousOutput, writer: writer, staged: staged),
+                timings: &timings, diagnostics: &diagnostics)
+        } catch {
+            // The pictures planned so far are decoded all the same, so that their problems
+            // come in this run with the others, not in the next one.
+            throw DiagnosticList(error.diagnostics + pictureProblems(planner.plans, planner: planner, paths: paths))
+        }
         let pageRecords = rendered.records
         let pagePaths = rendered.paths
 
@@ -174,8 +181,8 @@ public enum SiteBuild {
             report = thumbnailer!.make(plans, progress: onMade)
         }
         if !report.errors.isEmpty {
-            throw DiagnosticList(report.errors.map {
-                Diagnostic($0.message, at: SourceLocation(path: paths.siteRelative(URL(fileURLWithPath: $0.path))))
+            throw DiagnosticList(report.errors.map { error in
+                planner.located(error) { paths.siteRelative(URL(fileURLWithPath: $0)) }
             })
         }
         timings.lap("thumbnails")
@@ -315,6 +322,15 @@ public enum SiteBuild {
                     "refusing to write the site to \(options.output.path): it would replace \(folder)",
                     at: SourceLocation(path: options.output.path))])
             }
+        }
+    }
+
+    /// The problems of decoding `plans`' pictures (made into the cache, so a later build
+    /// reuses them), located where content named each picture.
+    static func pictureProblems(_ plans: [ThumbnailPlan], planner: ImagePlanner, paths: ContentPath) -> [Diagnostic] {
+        guard !plans.isEmpty, let thumbnailer = try? planner.thumbnailer() else { return [] }
+        return thumbnailer.make(plans).errors.map { error in
+            planner.located(error) { paths.siteRelative(URL(fileURLWithPath: $0)) }
         }
     }
 }

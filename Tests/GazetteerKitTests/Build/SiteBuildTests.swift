@@ -185,7 +185,8 @@ final class SiteBuildTests: XCTestCase {
         try site.write("content/countries/flags/japan.svg", "this is not an image")
         let result = site.build()
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.err.contains("content/countries/japan.md:5:7: broken image \"flags/japan.svg\""), result.err)
+        XCTAssertTrue(result.err.contains("content/countries/japan.md:5:7: image \"flags/japan.svg\" is not a well-formed SVG drawing"),
+                      result.err)
     }
 
     func testFrontMatterIsEscapedAndRawHTMLDropped() throws {

@@ -26,3 +26,24 @@ final class MissingFileHintTests: XCTestCase {
         }
     }
 }
+
+/// A broken picture is reported in the same run as the other problems, located at the line
+/// that names it, in plain words.
+final class BrokenPictureTests: XCTestCase {
+    func testATruncatedPhotoIsReportedWithATemplateErrorAtTheLineThatNamesIt() throws {
+        let photo = try Data(contentsOf: ExampleGuideTests.repository.appending(path: "content/cities/pictures/london.jpg"))
+        var files = FixtureSite.good
+        files["content/cities/madrid.md"] = "---\nname: Madrid\ncountry: spain\npicture: pictures/cut.jpg\n---\n"
+        files["templates/partials/footer.mustache"] = "<footer>{{site.titel}}</footer>\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        try photo.prefix(photo.count / 3).write(to: site.root.appending(path: "content/cities/pictures/cut.jpg"))
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("templates/partials/footer.mustache:1:9: unknown key \"site.titel\""), result.err)
+        XCTAssertTrue(result.err.contains(
+            "content/cities/madrid.md:4:10: image \"pictures/cut.jpg\" is cut short: the file ends before the image does"),
+            result.err)
+        XCTAssertFalse(result.err.contains("reducev"), "no resampler log lines: \(result.err)")
+    }
+}
