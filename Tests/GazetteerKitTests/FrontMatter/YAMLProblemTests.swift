@@ -1,5 +1,7 @@
 import Testing
 @testable import GazetteerKit
+import Diagnostics
+import FrontMatter
 
 /// The YAML mistakes editors make, each in plain words with what to do, located at the line.
 @Suite struct YAMLProblemTests {
