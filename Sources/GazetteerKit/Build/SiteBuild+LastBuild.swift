@@ -71,6 +71,8 @@ extension SiteBuild {
             unusable(ManifestArchive.damaged)
         }
         last.decoding = last.archive.map { archive in Background { archive.entries() ?? [:] } }
+        // The dependency table too, for the comparison of page keys.
+        if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
         clock.lap("load.index")
         return last
     }
