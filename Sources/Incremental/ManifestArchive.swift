@@ -150,12 +150,6 @@ package final class ManifestArchive: @unchecked Sendable {
         return r.failed ? nil : stamp
     }
 
-    /// Where what the last rendering of the page at `path` read came from, as positions in
-    /// `dependencyTable` (nil: not known).
-    package func dependencies(ofPage path: String) -> [Int]? {
-        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range, tableSize: dependencyCount) }
-    }
-
     /// The key of the page at `path` and what its last rendering read (nil: not known).
     package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [Int])? {
         guard let page = pages[path],

@@ -27,7 +27,7 @@ extension SiteBuild {
         func reused(by plan: RebuildPlan) -> Reuse {
             let output = plan.output == .update ? archive : nil
             let entries = plan.reusesEntries ? archive : nil
-            return Reuse(output: output, entries: entries,
+            return Reuse(output: output, entries: entries, pageKeys: plan.comparePageKeys ? archive : nil,
                          stampedEntries: output != nil || entries != nil ? self.entries : [:])
         }
     }
@@ -38,11 +38,10 @@ extension SiteBuild {
         var output: ManifestArchive?
         /// When entries are reused: their records, and the pages' keys and dependencies.
         var entries: ManifestArchive?
-        /// The last build's entries, when either of the above is known.
+        /// When page keys are compared (both the output and the entries reused): the last keys.
+        var pageKeys: ManifestArchive?
+        /// The last build's entries, when the output or the entries are reused.
         var stampedEntries: [String: BuildManifest.StampedEntry]
-
-        /// The manifest whose page keys are compared (both the output and the entries reused).
-        var pageKeys: ManifestArchive? { output != nil ? entries : nil }
     }
 
     /// Reads the previous manifest and checks what it read; stops there when nothing changed.
