@@ -23,46 +23,66 @@ import Render
 package struct DependencyValues: Sendable {
     /// Every content file's entry, by site-relative path.
     private let entries: [String: ContentEntry]
-    /// The lists, settings, templates and page paths, hashed once.
-    private let hashed: [Dependency: PageKey]
+    private let model: SiteModel
+    /// The countries of each continent that has any, in order (`SiteModel.sections`, made once).
+    private let continents: [String: [String]]
+    private let settings: PageKey
+    private let templates: [String: PageKey]
+    private let pagePaths: [String]
     private let imageStamp: @Sendable (String) -> FileStamp?
 
-    /// `pagePaths`: every page but `sitemap.xml`, in the order of the sitemap.
+    /// `pagePaths`: every page but `sitemap.xml`, in the order of the sitemap. Only what is
+    /// small is hashed here; a list is hashed when its dependency's value is asked for (each
+    /// dependency is asked for once a build, across the cores, and most builds ask for none
+    /// of the lists after the comparison of keys).
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
          imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         var byPath: [String: ContentEntry] = [:]
         byPath.reserveCapacity(entries.count)
         for entry in entries { byPath[entry.path] = entry }
         self.entries = byPath
+        self.model = model
         self.imageStamp = imageStamp
-
-        var hashed: [Dependency: PageKey] = [:]
-        hashed[.countries] = Self.list(model.countries.map(\.sourcePath))
-        hashed[.cities] = Self.list(model.cities.map(\.sourcePath))
-        for country in model.countries {
-            let cities = model.cityIndexes(ofCountry: country.slug)
-            hashed[.citiesOf(country.slug)] = Self.list(cities.map { model.cities[$0].sourcePath })
-            hashed[.cityCount(country.slug)] = Self.count(cities.count)
-        }
+        self.pagePaths = pagePaths
         let sections = model.sections
-        hashed[.sections] = Self.list(sections.map(\.continent.name))
-        for section in sections { hashed[.continent(section.continent.name)] = Self.list(section.countries.map(\.sourcePath)) }
+        self.sections = sections.map(\.continent.name)
+        continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.sourcePath)) }, uniquingKeysWith: { _, last in last })
         var key = PageKeyHasher()
         key.add(settings ?? "no settings file")
-        hashed[.settings] = key.key
+        self.settings = key.key
+        var templateKeys: [String: PageKey] = [:]
         for template in templates {
             var key = PageKeyHasher()
             key.add(template.text)
-            hashed[.template(template.name)] = key.key
+            templateKeys[template.name] = key.key
         }
-        // In the order the sitemap lists them.
-        hashed[.pages] = Self.list(pagePaths)
-        self.hashed = hashed
+        self.templates = templateKeys
     }
 
-    private static func list(_ items: [String]) -> PageKey {
+    /// The continents that have countries, in order.
+    private let sections: [String]
+
+    /// The hash of a list's value now (`.countries`, `.cities`, `.citiesOf`, `.sections`,
+    /// `.continent`, `.pages`; a list not in the guide is empty).
+    private func list(_ dependency: Dependency) -> PageKey {
+        switch dependency.kind {
+        case .countries: return Self.list(model.countries.lazy.map(\.sourcePath), count: model.countries.count)
+        case .cities: return Self.list(model.cities.lazy.map(\.sourcePath), count: model.cities.count)
+        case .citiesOf:
+            let cities = model.cityIndexes(ofCountry: dependency.name)
+            return Self.list(cities.lazy.map { model.cities[$0].sourcePath }, count: cities.count)
+        case .sections: return Self.list(sections, count: sections.count)
+        case .continent:
+            let countries = continents[dependency.name] ?? []
+            return Self.list(countries, count: countries.count)
+        case .pages: return Self.list(pagePaths, count: pagePaths.count)
+        default: return Self.list([], count: 0)
+        }
+    }
+
+    private static func list(_ items: some Sequence<String>, count: Int) -> PageKey {
         var key = PageKeyHasher()
-        key.add(items.count)
+        key.add(count)
         for item in items { key.add(item) }
         return key.key
     }
@@ -115,11 +135,13 @@ package struct DependencyValues: Sendable {
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
         case .countries, .cities, .citiesOf, .sections, .continent, .pages:
-            key.add(hashed[dependency] ?? Self.list([]))
+            key.add(list(dependency))
         case .cityCount:
-            key.add(hashed[dependency] ?? Self.count(0))
-        case .settings, .template:
-            guard let value = hashed[dependency] else { key.add(-1); break }
+            key.add(Self.count(model.cityIndexes(ofCountry: dependency.name).count))
+        case .settings:
+            key.add(settings)
+        case .template:
+            guard let value = templates[dependency.name] else { key.add(-1); break }
             key.add(value)
         }
         return key.key

@@ -28,8 +28,10 @@ package final class ManifestArchive: @unchecked Sendable {
     package private(set) var sourceRanges: [String: Range<Int>] = [:]
     /// Each page's key, and where its record is.
     package private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
-    /// Every dependency a page read, each once; page records refer to them by position.
-    package private(set) var dependencyTable: [Dependency] = []
+    /// How many dependencies the table holds, and where it is (decoded when first asked for).
+    package private(set) var dependencyCount = 0
+    private var dependenciesOffset = 0
+    private let table = Locked<[Dependency]?>(nil)
 
     /// The manifest in `cache`, read up to the end of its watch.
     package enum Found {
@@ -79,8 +81,21 @@ package final class ManifestArchive: @unchecked Sendable {
               ManifestCoding.readRecords(bytes, into: &head) else { return false }
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
         (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
-        dependencyTable = head.dependencies
+        (dependencyCount, dependenciesOffset) = (head.dependencyCount, head.dependenciesOffset)
         return true
+    }
+
+    /// Every dependency a page read, each once; page records refer to them by position.
+    /// Decoded when first asked for (a caller that asks early, on another thread, has it
+    /// ready when the key comparison needs it).
+    package var dependencyTable: [Dependency] {
+        table.withLock { table in
+            if let table { return table }
+            // Checked by `load` already: only a bug could make it unreadable here.
+            let decoded = ManifestCoding.dependencyTable(bytes, at: dependenciesOffset) ?? []
+            table = decoded
+            return decoded
+        }
     }
 
     private static func readFully(_ fd: Int32, count: Int, at offset: Int, allowShort: Bool) -> [UInt8]? {
@@ -135,22 +150,16 @@ package final class ManifestArchive: @unchecked Sendable {
         return r.failed ? nil : stamp
     }
 
-    /// Where what the last rendering of the page at `path` read came from, as positions in
-    /// `dependencyTable` (nil: not known).
-    package func dependencies(ofPage path: String) -> [Int]? {
-        pages[path].flatMap { ManifestCoding.pageDependencies(bytes, $0.range, tableSize: dependencyTable.count) }
-    }
-
     /// The key of the page at `path` and what its last rendering read (nil: not known).
     package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [Int])? {
         guard let page = pages[path],
-              let read = ManifestCoding.pageDependencies(bytes, page.range, tableSize: dependencyTable.count) else { return nil }
+              let read = ManifestCoding.pageDependencies(bytes, page.range, tableSize: dependencyCount) else { return nil }
         return (page.key, read)
     }
 
     /// The page at `path`'s record (nil: not known).
     package func page(_ path: String) -> BuildManifest.PageRecord? {
-        pages[path].flatMap { ManifestCoding.page(bytes, $0.range, tableSize: dependencyTable.count) }
+        pages[path].flatMap { ManifestCoding.page(bytes, $0.range, tableSize: dependencyCount) }
     }
 
     /// The thumbnails the page at `path` showed.

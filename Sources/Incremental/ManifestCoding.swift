@@ -25,7 +25,10 @@ package enum ManifestCoding {
         package var entryRanges: [String: Range<Int>] = [:]
         package var sourceRanges: [String: Range<Int>] = [:]
         package var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
-        package var dependencies: [Dependency] = []
+        /// Where the dependency table begins, and how many dependencies it holds (decoded
+        /// only when asked for: `dependencyTable(_:at:)`).
+        package var dependenciesOffset = 0
+        package var dependencyCount = 0
         package var recordsOffset = 0
     }
 
@@ -134,6 +137,24 @@ package enum ManifestCoding {
             w.uint(UInt64(folder))
             w.string(String(name))
         }
+    }
+
+    /// The dependency table that begins at `offset` (see `Head.dependenciesOffset`).
+    package static func dependencyTable(_ bytes: [UInt8], at offset: Int) -> [Dependency]? {
+        var r = ByteReader(bytes, offset: offset)
+        return dependencyTable(&r)
+    }
+
+    /// Steps over the dependency table, checking it as `dependencyTable` would, without
+    /// making its strings; its length.
+    private static func skipDependencyTable(_ r: inout ByteReader) -> Int? {
+        let count = r.count()
+        for _ in 0..<count {
+            guard Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) != nil else { return nil }
+            guard Int(r.uint()) < folders.count else { return nil }
+            r.skipString()
+        }
+        return r.failed ? nil : count
     }
 
     private static func dependencyTable(_ r: inout ByteReader) -> [Dependency]? {
@@ -299,11 +320,12 @@ package enum ManifestCoding {
         let imageCount = Int(r.uint())
         var assets: [String: FileStamp] = [:]
         for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
-        guard let dependencies = dependencyTable(&r) else { return nil }
+        let dependenciesOffset = r.offset
+        guard let dependencyCount = skipDependencyTable(&r) else { return nil }
         var head = Head(
             engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
-        head.dependencies = dependencies
+        (head.dependenciesOffset, head.dependencyCount) = (dependenciesOffset, dependencyCount)
         head.recordsOffset = r.offset
         return r.failed ? nil : head
     }

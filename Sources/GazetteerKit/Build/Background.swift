@@ -1,13 +1,4 @@
 import Foundation
-import Diagnostics
-import Load
-import FrontMatter
-import Markdown
-import Images
-import Model
-import Render
-import Write
-import Incremental
 
 /// A value computed on another thread while the build goes on, waited for when needed.
 final class Background<Value: Sendable>: @unchecked Sendable {

@@ -1,16 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import Diagnostics
-import Load
-import FrontMatter
-import Markdown
-import Images
-import Model
-import Render
-import Write
-import Incremental
 #endif
+import Diagnostics
 
 /// One build at a time per output folder and per cache: each is guarded by a lock file
 /// (`.gazetteer-cache/build.lock`, and `.site.lock` beside the output) held with `flock`

@@ -1,13 +1,4 @@
 import Foundation
-import Diagnostics
-import Load
-import FrontMatter
-import Markdown
-import Images
-import Model
-import Render
-import Write
-import Incremental
 
 /// What `gazetteer build` was asked to do.
 public struct BuildOptions: Sendable {

@@ -1,13 +1,3 @@
-import Diagnostics
-import Load
-import FrontMatter
-import Markdown
-import Images
-import Model
-import Render
-import Write
-import Incremental
-
 /// Where a build reports how far its long stages are: `stage` is "pages" or "thumbnails",
 /// called from any thread as work finishes.
 public struct BuildProgress: Sendable {

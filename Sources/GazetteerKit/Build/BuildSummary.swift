@@ -1,13 +1,4 @@
 import Diagnostics
-import Load
-import FrontMatter
-import Markdown
-import Images
-import Model
-import Render
-import Write
-import Incremental
-
 /// What a build did, for the one-line summary.
 public struct BuildSummary: Sendable, CustomStringConvertible {
     public var pages: Int

@@ -1,13 +1,4 @@
 import Foundation
-import Diagnostics
-import Load
-import FrontMatter
-import Markdown
-import Images
-import Model
-import Render
-import Write
-import Incremental
 
 /// Wall-clock time per build stage, for `gazetteer build --timings`: each stage's total,
 /// and under it the steps it was measured in (`load.watch`, `load.scan`, ...).

@@ -72,3 +72,16 @@ enum ContentWarnings {
         return "this file is not used by any country or city (no front matter or Markdown image names it)"
     }
 }
+
+extension SiteBuild {
+    /// Files in content/ that no page uses: the build's warnings, or with --strict its errors.
+    static func contentWarnings(_ inputs: Inputs, _ content: inout Content, _ options: BuildOptions,
+                                clock: inout BuildClock) -> [Diagnostic] {
+        let warnings = ContentWarnings.find(
+            root: inputs.scan.root, loaded: inputs.scan.content.map(\.path), entries: content.entries)
+        clock.lap("model.warnings")
+        guard options.strict else { return warnings }
+        content.diagnostics += warnings
+        return []
+    }
+}

@@ -1,14 +1,9 @@
 import Foundation
-import Thumbnails
 import Diagnostics
 import Load
 import FrontMatter
-import Markdown
-import Images
 import Model
 import Render
-import Write
-import Incremental
 import Locking
 
 /// The front matter, Markdown and field stages for the content files the plan says to parse

@@ -1,12 +1,6 @@
 import Foundation
-import Diagnostics
 import Load
-import FrontMatter
-import Markdown
-import Images
 import Model
-import Render
-import Write
 import Incremental
 
 /// Which thumbnails a build puts into the output and which it takes out.

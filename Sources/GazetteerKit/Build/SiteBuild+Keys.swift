@@ -1,13 +1,9 @@
 import Foundation
 import Thumbnails
-import Diagnostics
 import Load
-import FrontMatter
-import Markdown
 import Images
 import Model
 import Render
-import Write
 import Incremental
 
 extension SiteBuild {

@@ -9,6 +9,7 @@ import Model
 import Render
 import Write
 import Incremental
+import Locking
 
 /// Watches folders (recursively, including folders created later) and single files with
 /// inotify, and reports the changed paths once things have been quiet for `debounce`, so
@@ -33,7 +34,7 @@ public final class FileWatcher: Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     private let debounce: Duration
     private let onChange: @Sendable (Set<String>) -> Void
-    private let state = ServeLock(State())
+    private let state = Locked(State())
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_DELETE_SELF | IN_MOVE_SELF)
 

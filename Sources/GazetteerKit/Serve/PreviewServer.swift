@@ -9,6 +9,7 @@ import Model
 import Render
 import Write
 import Incremental
+import Locking
 
 /// The HTTP/1.1 server behind `gazetteer serve`: serves the built site from `root` (GET and
 /// HEAD, keep-alive, a thread per connection), never anything outside it, and pushes live
@@ -21,7 +22,7 @@ public final class PreviewServer: Sendable {
     /// How long an idle connection (or a half-sent request) is kept, in milliseconds.
     let idleTimeout: Int32
     let files: SiteFiles
-    let state = ServeLock(State())
+    let state = Locked(State())
     static let maxConnections = 512
 
     struct State {

@@ -8,6 +8,7 @@ import Model
 import Render
 import Write
 import Incremental
+import Locking
 
 /// `gazetteer serve`: builds the site, serves it, and rebuilds when content, templates or
 /// settings change. A successful rebuild reloads open pages; a failed one prints its
@@ -18,8 +19,8 @@ public final class ServeSession: Sendable {
     private let server: PreviewServer
     private let output: TextOutput
     private let queue = DispatchQueue(label: "gazetteer.serve.rebuild")
-    private let watcher = ServeLock<FileWatcher?>(nil)
-    private let builds = ServeLock(0)
+    private let watcher = Locked<FileWatcher?>(nil)
+    private let builds = Locked(0)
 
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard) {
         self.options = options

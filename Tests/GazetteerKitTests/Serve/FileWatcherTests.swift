@@ -10,11 +10,12 @@ import XCTest
 @testable import Render
 @testable import Write
 @testable import Incremental
+import Locking
 
 final class FileWatcherTests: XCTestCase {
     /// The batches a watcher reported, in order, with a way to wait for the next one.
     private final class Batches: Sendable {
-        private let batches = ServeLock<[Set<String>]>([])
+        private let batches = Locked<[Set<String>]>([])
         private let arrived = DispatchSemaphore(value: 0)
 
         func record(_ paths: Set<String>) {

@@ -10,6 +10,7 @@ import XCTest
 @testable import Render
 @testable import Write
 @testable import Incremental
+import Locking
 
 final class PreviewServerTests: XCTestCase {
     func testServesEveryFileWithItsContentTypeAndLength() throws {
@@ -155,7 +156,7 @@ final class PreviewServerTests: XCTestCase {
     func testManyConcurrentConnections() throws {
         let site = try ServedSite()
         let clients = try (0..<50).map { _ in try site.connect() }
-        let statuses = ServeLock([Int]())
+        let statuses = Locked([Int]())
         let start = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: clients.count) { i in
             let target = ["/", "/countries/spain.html", "/thumbs/madrid.png", "/assets/style.css"][i % 4]

@@ -13,11 +13,12 @@ import XCTest
 @testable import Render
 @testable import Write
 @testable import Incremental
+import Locking
 
 /// The preview server as a real HTTP client sees it (redirects followed, keep-alive reused).
 final class URLSessionServeTests: XCTestCase {
     private func fetch(_ url: URL) throws -> (Data, HTTPURLResponse) {
-        let result = ServeLock<Result<(Data, HTTPURLResponse), any Error>?>(nil)
+        let result = Locked<Result<(Data, HTTPURLResponse), any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         URLSession.shared.dataTask(with: url) { data, response, error in
             result.withLock {

@@ -1,0 +1,78 @@
+import Foundation
+import Incremental
+
+extension SiteBuild {
+    /// The previous build, as far as this one can use it: its manifest (nil when there is
+    /// none or it is unusable, with a note saying so), and the check of what it read.
+    struct LastBuild {
+        var archive: ManifestArchive?
+        /// One line for the summary when the manifest could not be used.
+        var note: String?
+        /// The inputs the last build read, stat'ed again (nil: not checked).
+        var check: InputWatch.Check?
+        /// The last build's watch, when nothing it read has changed: nothing to do.
+        var unchanged: InputWatch?
+        /// Its entries, decoded while the site folder is listed (most builds need them).
+        var decoding: Background<[String: BuildManifest.StampedEntry]>?
+
+        /// Its entries (empty when there is no manifest).
+        var entries: [String: BuildManifest.StampedEntry] { decoding?.value ?? [:] }
+
+        /// What `RebuildPlan.make` needs of it.
+        var previous: RebuildPlan.Previous? {
+            archive.map { RebuildPlan.Previous(engineKey: $0.engineKey, globalKey: $0.globalKey, entries: entries) }
+        }
+
+        /// The manifest as far as `plan` lets this build use it.
+        func reused(by plan: RebuildPlan) -> Reuse {
+            let output = plan.output == .update ? archive : nil
+            let entries = plan.reusesEntries ? archive : nil
+            return Reuse(output: output, entries: entries, pageKeys: plan.comparePageKeys ? archive : nil,
+                         stampedEntries: output != nil || entries != nil ? self.entries : [:])
+        }
+    }
+
+    /// The previous manifest, as the rebuild plan lets this build use it.
+    struct Reuse {
+        /// When the output is updated in place: what it holds (pages, assets, thumbnails).
+        var output: ManifestArchive?
+        /// When entries are reused: their records, and the pages' keys and dependencies.
+        var entries: ManifestArchive?
+        /// When page keys are compared (both the output and the entries reused): the last keys.
+        var pageKeys: ManifestArchive?
+        /// The last build's entries, when the output or the entries are reused.
+        var stampedEntries: [String: BuildManifest.StampedEntry]
+    }
+
+    /// Reads the previous manifest and checks what it read; stops there when nothing changed.
+    static func lastBuild(_ options: BuildOptions, clock: inout BuildClock) -> LastBuild {
+        var last = LastBuild()
+        func unusable(_ why: String) {
+            last.note = "The build manifest (\(BuildManifest.url(in: options.cache).path)) is \(why): building everything."
+        }
+        let found = ManifestArchive.read(from: options.cache)
+        if case .unusable(let why) = found { unusable(why) }
+        last.archive = found.archive
+        clock.lap("load.read")
+        if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path,
+           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
+            let result = watch.check()
+            if result.unchanged {
+                clock.lap("load.watch")
+                last.unchanged = watch
+                return last
+            }
+            last.check = result
+        }
+        clock.lap("load.watch")
+        if last.archive?.load() == false {
+            last.archive = nil
+            unusable(ManifestArchive.damaged)
+        }
+        last.decoding = last.archive.map { archive in Background { archive.entries() ?? [:] } }
+        // The dependency table too, for the comparison of page keys.
+        if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
+        clock.lap("load.index")
+        return last
+    }
+}

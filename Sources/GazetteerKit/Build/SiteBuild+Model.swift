@@ -1,0 +1,44 @@
+import Mustache
+import Diagnostics
+import Load
+import Model
+import Render
+
+extension SiteBuild {
+    /// The guide as a model, its templates, and every page of the site.
+    struct Model {
+        var site: SiteModel
+        var renderer: PageRenderer
+        /// Every page, `sitemap.xml` last when there is one.
+        var pages: [Page]
+    }
+
+    /// The model and template stages. Throws every problem found so far, if any.
+    static func makeModel(_ inputs: Inputs, _ content: Content, clock: inout BuildClock) throws(DiagnosticList) -> Model {
+        let scan = inputs.scan
+        var diagnostics = content.diagnostics
+        let model = SiteModel(config: inputs.config, entries: content.entries)
+        clock.lap("model.model")
+        var library: TemplateLibrary?
+        do throws(MustacheErrorList) {
+            library = try TemplateLibrary(scan.theme.templates)
+        } catch {
+            diagnostics += error.errors.map {
+                Diagnostic($0.message, at: SourceLocation(path: $0.path, line: $0.line, column: $0.column))
+            }
+        }
+        let present = Set(scan.theme.templates.map(\.name))
+        for name in requiredTemplates where !present.contains(name) {
+            diagnostics.append(Diagnostic(
+                "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
+        }
+        guard let library, diagnostics.isEmpty else {
+            throw DiagnosticList(diagnostics + inputs.planner.diagnostics)
+        }
+        clock.lap("model.templates")
+        let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
+        let pages = renderer.pages + (inputs.config.baseURL != nil ? [Page(kind: .sitemap, path: OutputPath.sitemap, title: "")] : [])
+        clock.lap("model.pages")
+        return Model(site: model, renderer: renderer, pages: pages)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Diagnostics
+import Load
+import Model
+import Render
+import Incremental
+
+extension SiteBuild {
+    /// Every content file's entry, parsed or reused, and the problems found so far.
+    struct Content {
+        /// In the order of the scan.
+        var entries: [ContentEntry]
+        var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>]
+        var processed: ContentWork.Outcome
+        var bodies: BodyStore
+        /// The settings', the duplicates' and the content files' problems.
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Front matter, Markdown and fields, for the files the plan names, across the cores;
+    /// the other entries are the last build's.
+    static func parse(_ plan: RebuildPlan, _ inputs: Inputs, _ reuse: Reuse, clock: inout BuildClock) -> Content {
+        let scan = inputs.scan
+        var diagnostics = inputs.diagnostics + plan.duplicates
+        clock.lap("parse.plan")
+        let processed = ContentWork.process(plan.parse, context: inputs.context, root: scan.root)
+        diagnostics += processed.diagnostics
+        clock.add("parse", processed.parseShare)
+        clock.add("markdown", processed.markdownShare)
+        let previous = reuse.entries, archiveEntries = reuse.stampedEntries
+        var entries: [ContentEntry] = []
+        var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
+        entries.reserveCapacity(scan.content.count)
+        records.reserveCapacity(scan.content.count)
+        for file in scan.content {
+            if plan.reuse.contains(file.path), let reused = archiveEntries[file.path], let range = previous?.entryRanges[file.path] {
+                entries.append(reused.entry)
+                records[file.path] = .copied(range)
+            } else if let fresh = processed.entries[file.path] {
+                entries.append(fresh.entry)
+                records[file.path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry))
+            }
+        }
+        let bodies = BodyStore(context: inputs.context) { path in
+            processed.entries[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
+        }
+        for (path, html) in processed.bodies { bodies.put(html, for: path) }
+        clock.lap("model.entries")
+        return Content(entries: entries, records: records, processed: processed, bodies: bodies, diagnostics: diagnostics)
+    }
+}

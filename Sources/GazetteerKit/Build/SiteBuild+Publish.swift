@@ -1,0 +1,61 @@
+import Foundation
+import Diagnostics
+import Load
+import Write
+import Incremental
+
+extension SiteBuild {
+    /// What publishing left in the output.
+    struct Published {
+        /// The theme's assets, by path, with the stamps of their sources.
+        var assets: [String: FileStamp]
+        var output: BuildManifest.OutputState
+        var filesWritten: Int
+    }
+
+    /// Write: stages new thumbnails and changed assets beside the rendered pages, then swaps
+    /// the output for the staging folder or updates it (see `SiteWriter`).
+    static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ reuse: Reuse,
+                        to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
+        throws(DiagnosticList) -> Published
+    {
+        let (scan, staged, changes, previousOutput) = (inputs.scan, rendered.staged, images.changes, reuse.output)
+        var seen: Set<String> = []
+        for plan in images.plans {
+            for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
+                try writer.link(OutputPath.image(image.fileName), from: images.thumbnailer!.cachedFile(image))
+                staged.add(OutputPath.image(image.fileName))
+            }
+        }
+        var assets: [String: FileStamp] = [:]
+        for asset in scan.theme.assets {
+            let source = scan.theme.url(of: asset)
+            let stamp = FileStamp.of(source.path)
+            if let stamp { assets[asset] = stamp }
+            if let stamp, previousOutput?.assets[asset] == stamp { continue }
+            try writer.copy(asset, from: source)
+            staged.add(asset)
+        }
+        let placing = staged.paths
+        var removing: [String] = []
+        if let previousOutput {
+            removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
+            removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
+            removing += changes.removed.map(OutputPath.image)
+        }
+        clock.lap("write.stage")
+        var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
+        if previousOutput == nil || !placing.isEmpty || !removing.isEmpty {
+            BuildManifest.remove(from: options.cache)
+            if let previousOutput {
+                try writer.update(placing: placing, removing: removing.sorted())
+                output = previousOutput.output.restamped(placed: placing)
+            } else {
+                try writer.replaceOutput()
+                output = BuildManifest.OutputState.current(options.output)
+            }
+        }
+        clock.lap("write.commit")
+        return Published(assets: assets, output: output, filesWritten: placing.count + removing.count)
+    }
+}
