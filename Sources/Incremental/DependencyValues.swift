@@ -46,7 +46,31 @@ package struct DependencyValues: Sendable {
         }
         let sections = model.sections
         hashed[.sections] = Self.list(sections.map(\.continent.name))
-        for section in sections { hashed[.continent(section.continent.name)] = Self.list(section.countries.map(\.sourcePath)) }
+        for section in sections {
+            hashed[.continent(section.continent.name)] = Self.list(section.countries.map(\.sourcePath))
+            hashed[.continentCities(section.continent.name)] = Self.count(model.cityCount(ofContinent: section.continent))
+        }
+        // Each page of each list in pages: what it holds, and what its pagination and letter bar show.
+        for list in PagedList.all(model) {
+            var letters = PageKeyHasher()
+            letters.add(list.pages.pageCount)
+            for (initial, page) in list.pages.letters {
+                letters.add(initial.letter)
+                letters.add(page)
+            }
+            let shared = letters.key
+            for number in 1...list.pages.pageCount {
+                var key = PageKeyHasher()
+                key.add(shared)
+                let entries = list.entries(ofPage: number, in: model)
+                key.add(entries.count)
+                for (path, initial) in entries {
+                    key.add(path)
+                    key.add(initial.letter)
+                }
+                hashed[list.slice(number)] = key.key
+            }
+        }
         var key = PageKeyHasher()
         key.add(settings ?? "no settings file")
         hashed[.settings] = key.key
@@ -114,10 +138,12 @@ package struct DependencyValues: Sendable {
         case .image:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
-        case .countries, .cities, .citiesOf, .sections, .continent, .pages:
+        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .slice:
             key.add(hashed[dependency] ?? Self.list([]))
-        case .cityCount:
+        case .cityCount, .continentCities:
             key.add(hashed[dependency] ?? Self.count(0))
+        case .templateExists:
+            key.add(hashed[.template(dependency.name)] == nil ? 0 : 1)
         case .settings, .template:
             guard let value = hashed[dependency] else { key.add(-1); break }
             key.add(value)

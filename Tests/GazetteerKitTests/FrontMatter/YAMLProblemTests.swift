@@ -1,5 +1,7 @@
 import Testing
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import FrontMatter
 
 /// The YAML mistakes editors make, each in plain words with what to do, located at the line.
 @Suite struct YAMLProblemTests {
