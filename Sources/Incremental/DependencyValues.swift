@@ -26,6 +26,10 @@ package struct DependencyValues: Sendable {
     private let model: SiteModel
     /// The countries of each continent that has any, in order (`SiteModel.sections`, made once).
     private let continents: [String: [String]]
+    /// The cities of each continent that has countries, counted.
+    private let continentCities: [String: Int]
+    /// Each page of each list in pages: what it holds and what its pagination and letters show.
+    private let slices: [Dependency: PageKey]
     private let settings: PageKey
     private let templates: [String: PageKey]
     private let pagePaths: [String]
@@ -47,6 +51,30 @@ package struct DependencyValues: Sendable {
         let sections = model.sections
         self.sections = sections.map(\.continent.name)
         continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.sourcePath)) }, uniquingKeysWith: { _, last in last })
+        continentCities = Dictionary(sections.map { ($0.continent.name, model.cityCount(ofContinent: $0.continent)) },
+                                     uniquingKeysWith: { _, last in last })
+        var slices: [Dependency: PageKey] = [:]
+        for list in PagedList.all(model) {
+            var letters = PageKeyHasher()
+            letters.add(list.pages.pageCount)
+            for (initial, page) in list.pages.letters {
+                letters.add(initial.letter)
+                letters.add(page)
+            }
+            let shared = letters.key
+            for number in 1...list.pages.pageCount {
+                var key = PageKeyHasher()
+                key.add(shared)
+                let entries = list.entries(ofPage: number, in: model)
+                key.add(entries.count)
+                for (path, initial) in entries {
+                    key.add(path)
+                    key.add(initial.letter)
+                }
+                slices[list.slice(number)] = key.key
+            }
+        }
+        self.slices = slices
         var key = PageKeyHasher()
         key.add(settings ?? "no settings file")
         self.settings = key.key
@@ -136,8 +164,14 @@ package struct DependencyValues: Sendable {
             key.add(imageStamp(entry.image.path))
         case .countries, .cities, .citiesOf, .sections, .continent, .pages:
             key.add(list(dependency))
+        case .slice:
+            key.add(slices[dependency] ?? Self.list([], count: 0))
         case .cityCount:
             key.add(Self.count(model.cityIndexes(ofCountry: dependency.name).count))
+        case .continentCities:
+            key.add(Self.count(continentCities[dependency.name] ?? 0))
+        case .templateExists:
+            key.add(templates[dependency.name] == nil ? 0 : 1)
         case .settings:
             key.add(settings)
         case .template:

@@ -6,6 +6,21 @@ package enum OutputPath {
     package static let flags = "flags/index.html"
     package static let notFound = "404.html"
     package static let sitemap = "sitemap.xml"
+    package static let continents = "continents/index.html"
+
+    /// The page of the continent whose slug is `slug`.
+    package static func continent(_ slug: String) -> String { "continents/\(slug).html" }
+
+    /// Page `number` of the list whose first page is at `first`: the first page itself, then
+    /// `page-2.html`, ... beside it for a list that has a folder of its own (`cities/index.html`
+    /// gives `cities/page-2.html`), else in a folder named like it (`countries/spain.html`
+    /// gives `countries/spain/page-2.html`).
+    package static func listPage(_ first: String, number: Int) -> String {
+        guard number > 1 else { return first }
+        let folder = first.hasSuffix("/index.html")
+            ? String(first.dropLast("index.html".count)) : String(first.dropLast(".html".count)) + "/"
+        return folder + "page-\(number).html"
+    }
 
     /// The page of the content file of this kind and slug.
     package static func page(_ kind: ContentKind, slug: String) -> String {

@@ -16,6 +16,17 @@ package struct SiteModel: Sendable {
     private var countryIndex: [String: Int]
     private var citiesOfCountry: [String: [Int]]
 
+    /// The initial of every city and country (aligned with `cities` and `countries`), in
+    /// the alphabet of the guide's `language`.
+    package private(set) var cityInitials: [Initial] = []
+    package private(set) var countryInitials: [Initial] = []
+    /// The City Guide in pages.
+    package private(set) var cityPages = ListPages(members: [], initials: [], pageSize: 1)
+    /// Each country's cities in pages, by country slug.
+    package private(set) var cityPagesOfCountry: [String: ListPages] = [:]
+    /// Each continent's countries in pages, by continent name (continents with countries only).
+    package private(set) var countryPagesOfContinent: [String: ListPages] = [:]
+
     package init(config: SiteConfig, countries: [Country], cities: [City]) {
         // Sorted as a reader expects ("Éire" beside "Eire"), the same on every machine.
         // Each name is folded once, not once per comparison.
@@ -36,6 +47,26 @@ package struct SiteModel: Sendable {
         countryIndex = Dictionary(uniqueKeysWithValues: self.countries.enumerated().map { ($1.slug, $0) })
         let sortedCities = self.cities
         citiesOfCountry = Dictionary(grouping: sortedCities.indices, by: { sortedCities[$0].countrySlug })
+        let collation = Collation(language: config.language)
+        let size = config.pageSize
+        cityInitials = self.cities.map { collation.initial(of: $0.name) }
+        countryInitials = self.countries.map { collation.initial(of: $0.name) }
+        cityPages = ListPages(members: Array(self.cities.indices), initials: cityInitials, pageSize: size)
+        for country in self.countries {
+            cityPagesOfCountry[country.slug] = ListPages(
+                members: citiesOfCountry[country.slug] ?? [], initials: cityInitials, pageSize: size)
+        }
+        for continent in config.continents {
+            let sortedCountries = self.countries
+            let members = sortedCountries.indices.filter { sortedCountries[$0].continents.contains(continent) }
+            if members.isEmpty { continue }
+            countryPagesOfContinent[continent.name] = ListPages(members: members, initials: countryInitials, pageSize: size)
+        }
+    }
+
+    /// How many cities the countries of `continent` have (a city counts once).
+    package func cityCount(ofContinent continent: Continent) -> Int {
+        (countryPagesOfContinent[continent.name]?.order ?? []).reduce(0) { $0 + (citiesOfCountry[countries[$1].slug]?.count ?? 0) }
     }
 
     package func country(_ slug: String) -> Country? { countryIndex[slug].map { countries[$0] } }

@@ -38,6 +38,15 @@ package struct Dependency: Hashable, Comparable, Sendable {
         case template = 10
         /// The path of every page of the site (for `sitemap.xml`).
         case pages = 11
+        /// One page of a list in pages (`name` is `<list>#<number>`, the list `cities`,
+        /// `country/<slug>` or `continent/<name>`): the entries it holds with their initials,
+        /// the number of pages, and the page each letter of the list begins on.
+        case slice = 12
+        /// How many cities the countries of the continent `name` have.
+        case continentCities = 13
+        /// Whether the theme has the template `name` (not its text): the continent pages and
+        /// the links to them exist only when it has `continent` and `continents`.
+        case templateExists = 14
     }
 
     package var kind: Kind
@@ -59,6 +68,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static func cityCount(_ slug: String) -> Dependency { Dependency(.cityCount, slug) }
     package static func continent(_ name: String) -> Dependency { Dependency(.continent, name) }
     package static func template(_ name: String) -> Dependency { Dependency(.template, name) }
+    package static func slice(_ list: String, page: Int) -> Dependency { Dependency(.slice, "\(list)#\(page)") }
+    package static func continentCities(_ name: String) -> Dependency { Dependency(.continentCities, name) }
+    package static func templateExists(_ name: String) -> Dependency { Dependency(.templateExists, name) }
     package static let countries = Dependency(.countries)
     package static let cities = Dependency(.cities)
     package static let sections = Dependency(.sections)

@@ -26,55 +26,181 @@ extension PageRenderer {
             site["base_url"] = .string(base)
             pageValue["canonical"] = .string(base + (page.path == OutputPath.index ? "" : PagePath.urlEncoded(page.path)))
         }
+        var nav: [String: MustacheValue] = [
+            "countries": .string(link(OutputPath.index)),
+            "cities": .string(link(OutputPath.cities)),
+            "flags": .string(link(OutputPath.flags)),
+        ]
+        if makesContinentPages { nav["continents"] = .string(link(OutputPath.continents)) }
+        if page.number > 1 { pageValue["continued"] = .bool(true) }
         var values: [String: MustacheValue] = [
             "site": .object(site),
             "page": .object(pageValue),
             "root": .string(root),
             "generator": .string(Self.generator),
-            "nav": .object([
-                "countries": .string(link(OutputPath.index)),
-                "cities": .string(link(OutputPath.cities)),
-                "flags": .string(link(OutputPath.flags)),
-            ]),
+            "nav": .object(nav),
         ]
         var lists: [String: Dependency] = [:]
         switch page.kind {
         case .index:
-            values["countries"] = .array(model.countries.map { country($0, from: page.path, images: images) })
+            values["countries"] = .array(model.countries.enumerated().map { n, item in
+                country(item, from: page.path, images: images, eager: n < Self.eagerRows)
+            })
             lists["countries"] = .countries
         case .cities:
-            values["cities"] = .array(model.cities.map { city($0, from: page.path, images: images) })
-            lists["cities"] = .cities
+            let list = PagedList.cities(model)
+            paged(list, page: page, images: images, into: &values, lists: &lists, as: "cities")
         case .flags:
+            var shown = 0
             values["sections"] = .array(model.sections.map { section in
                 var value = continent(section.continent, from: page.path)
-                value["countries"] = .array(section.countries.map { country($0, from: page.path, images: images) })
+                value["countries"] = .array(section.countries.map { item in
+                    shown += 1
+                    return country(item, from: page.path, images: images, eager: shown <= Self.eagerFlags)
+                })
                 return .dynamic(ListedFields(
                     fields: value, lists: ["countries": .continent(section.continent.name)], scope: images))
             })
             lists["sections"] = .sections
         case .country:
-            values["country"] = country(model.countries[page.index], from: page.path, images: images, withCities: true)
+            let item = model.countries[page.index]
+            values["country"] = country(item, from: page.path, images: images, withCities: true)
+            paged(PagedList.cities(of: item, in: model), page: page, images: images, into: &values, lists: &lists, as: nil)
         case .city:
             values["city"] = city(model.cities[page.index], from: page.path, images: images)
+        case .continents:
+            values["continents"] = .array(model.sections.map { continentWithCounts($0.continent, from: page.path, images: images) })
+            lists["continents"] = .sections
+        case .continent:
+            let section = model.sections[page.index]
+            values["continent"] = continentWithCounts(section.continent, from: page.path, images: images)
+            if let list = PagedList.countries(of: section.continent, in: model) {
+                paged(list, page: page, images: images, into: &values, lists: &lists, as: "countries")
+            }
         case .notFound, .sitemap:
             break
         }
-        // Every value is made with the settings (continents, presets, Markdown options...).
+        // Every value is made with the settings (continents, presets, Markdown options...),
+        // and links to continent pages only when the theme makes them.
         images.read(.settings)
+        images.read(.templateExists(Page.Kind.continent.rawValue))
+        images.read(.templateExists(Page.Kind.continents.rawValue))
         return .dynamic(ListedFields(fields: values, lists: lists, scope: images))
     }
 
-    package func country(_ country: Country, from page: String, images: PageScope, withCities: Bool = false) -> MustacheValue {
-        guard withCities else {
+    /// Flags of the gallery that load at once.
+    package static let eagerFlags = 24
+
+    /// `eager`: a list row on the first screen, whose picture loads at once (`eager: true`
+    /// for templates); made anew instead of once per page.
+    package func country(_ country: Country, from page: String, images: PageScope, withCities: Bool = false, eager: Bool = false)
+        -> MustacheValue
+    {
+        guard withCities || eager else {
             return images.country(country.slug) { makeCountry(country, from: page, images: images, withCities: false) }
         }
-        return makeCountry(country, from: page, images: images, withCities: true)
+        return makeCountry(country, from: page, images: images, withCities: withCities, eager: eager)
+    }
+
+    /// The entries of `page` of `list` and what its pagination and letter bar show, each
+    /// recorded as a read of that page of the list (`Dependency.slice`): `entries` (also
+    /// under `alias`), `groups`, `pagination` (absent when the list has one page) and `letters`.
+    func paged(_ list: PagedList, page: Page, images: PageScope, into values: inout [String: MustacheValue],
+               lists: inout [String: Dependency], as alias: String?) {
+        let here = page.path
+        let number = min(page.number, list.pages.pageCount)
+        let range = list.pages.range(ofPage: number)
+        var entries: [MustacheValue] = []
+        var groups: [MustacheValue] = []
+        var group: [MustacheValue] = []
+        var groupInitial: Initial?
+        var shownInitials: Set<Initial> = []
+        func close() {
+            guard let initial = groupInitial else { return }
+            var value: [String: MustacheValue] = [
+                "letter": .string(initial.letter), "anchor": .string(initial.anchor), "entries": .array(group),
+            ]
+            value["continued"] = .bool(list.pages.letters.first(where: { $0.initial == initial })!.page < number)
+            groups.append(.object(value))
+            group = []
+        }
+        for position in range {
+            let index = list.pages.order[position]
+            let eager = position - range.lowerBound < Self.eagerRows
+            let value = list.ofCities
+                ? city(model.cities[index], from: here, images: images, withCountry: list.id == "cities", eager: eager)
+                : country(model.countries[index], from: here, images: images, eager: eager)
+            let initial = list.pages.initials[position]
+            if initial != groupInitial {
+                close()
+                groupInitial = initial
+                shownInitials.insert(initial)
+            }
+            group.append(value)
+            entries.append(value)
+        }
+        close()
+        func link(_ n: Int) -> [String: MustacheValue] {
+            ["number": .int(n), "url": .string(PagePath.relative(from: here, to: list.path(ofPage: n)))]
+        }
+        let total = list.pages.pageCount
+        if total > 1 {
+            let window = PageWindow(current: number, total: total)
+            var pagination: [String: MustacheValue] = [
+                "current": .int(number), "total": .int(total),
+                "pages": .array(window.numbers.map { n in
+                    .object(link(n).merging(["current": .bool(n == number)]) { a, _ in a })
+                }),
+                "first": .object(link(1).merging(["current": .bool(number == 1)]) { a, _ in a }),
+                "last": .object(link(total).merging(["current": .bool(number == total)]) { a, _ in a }),
+            ]
+            pagination["gap_before"] = .bool(window.gapBefore)
+            pagination["gap_after"] = .bool(window.gapAfter)
+            if number > 1 { pagination["prev"] = .object(link(number - 1)) }
+            if number < total { pagination["next"] = .object(link(number + 1)) }
+            values["pagination"] = .object(pagination)
+        }
+        values["letters"] = .array(list.pages.letters.map { initial, n in
+            var value: [String: MustacheValue] = [
+                "letter": .string(initial.letter), "anchor": .string(initial.anchor),
+                "url": .string(PagePath.relative(from: here, to: list.path(ofPage: n)) + "#" + initial.anchor),
+            ]
+            value["current"] = .bool(shownInitials.contains(initial))
+            return .object(value)
+        })
+        values["entries"] = .array(entries)
+        values["groups"] = .array(groups)
+        var keys = ["entries", "groups", "pagination", "letters"]
+        if let alias {
+            values[alias] = values["entries"]
+            keys.append(alias)
+        }
+        for key in keys { lists[key] = list.slice(number) }
+    }
+
+    /// A continent with `url` (its page), `gallery_url`, `country_count` and `city_count`.
+    func continentWithCounts(_ continent: Continent, from page: String, images: PageScope) -> MustacheValue {
+        var value = self.continent(continent, from: page)
+        value["url"] = value["page_url"]
+        value["gallery_url"] = .string(PagePath.relative(from: page, to: OutputPath.flags) + "#" + continent.slug)
+        let countries = model.countryPagesOfContinent[continent.name]?.order.count ?? 0
+        let cities = model.cityCount(ofContinent: continent)
+        value["country_count"] = .int(countries)
+        value["one_country"] = .bool(countries == 1)
+        value["city_count"] = .int(cities)
+        value["one_city"] = .bool(cities == 1)
+        let (members, count) = (Dependency.continent(continent.name), Dependency.continentCities(continent.name))
+        return .dynamic(ListedFields(
+            fields: value,
+            lists: ["country_count": members, "one_country": members, "city_count": count, "one_city": count],
+            scope: images))
     }
 
     /// A country with its cities (for its own page), or as a list row (made once per page:
     /// see `PageScope`).
-    private func makeCountry(_ country: Country, from page: String, images: PageScope, withCities: Bool) -> MustacheValue {
+    private func makeCountry(_ country: Country, from page: String, images: PageScope, withCities: Bool, eager: Bool = false)
+        -> MustacheValue
+    {
         let root = PagePath.root(of: page)
         var value: [String: MustacheValue] = [
             "slug": .string(country.slug),
@@ -91,6 +217,7 @@ extension PageRenderer {
         if let official = country.officialName { value["official_name"] = .string(official) }
         if let capital = country.capital { value["capital"] = .string(capital) }
         if let motto = country.motto { value["motto"] = .string(motto) }
+        value["eager"] = .bool(eager)
         if withCities {
             value["cities"] = .array(model.cities(of: country).map { city($0, from: page, images: images, withCountry: false) })
         }
@@ -98,7 +225,9 @@ extension PageRenderer {
             fields: value, path: country.sourcePath, countrySlug: country.slug, bodies: bodies, scope: images))
     }
 
-    package func city(_ city: City, from page: String, images: PageScope, withCountry: Bool = true) -> MustacheValue {
+    package func city(_ city: City, from page: String, images: PageScope, withCountry: Bool = true, eager: Bool = false)
+        -> MustacheValue
+    {
         var value: [String: MustacheValue] = [
             "slug": .string(city.slug),
             "name": .string(city.name),
@@ -109,19 +238,25 @@ extension PageRenderer {
                 root: PagePath.root(of: page), planner: planner, owner: city.sourcePath, used: images)),
             "extra": extra(city.extra),
         ]
+        value["eager"] = .bool(eager)
         if withCountry, let country = model.country(city.countrySlug) {
             value["country"] = self.country(country, from: page, images: images)
         }
         return .dynamic(EntityValue(fields: value, path: city.sourcePath, bodies: bodies, scope: images))
     }
 
+    /// `url` is the continent's gallery section; `page_url` its page, when the theme makes them.
     package func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {
-        [
+        var value: [String: MustacheValue] = [
             "name": .string(continent.name),
             "slug": .string(continent.slug),
             "heading": .string(continent.heading),
             "url": .string(PagePath.relative(from: page, to: OutputPath.flags) + "#" + continent.slug),
         ]
+        if makesContinentPages {
+            value["page_url"] = .string(PagePath.relative(from: page, to: OutputPath.continent(continent.slug)))
+        }
+        return value
     }
 
     /// Front matter keys the generator does not know, passed on as written.

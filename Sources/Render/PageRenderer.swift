@@ -17,12 +17,21 @@ package struct PageRenderer: Sendable {
     package var planner: ImagePlanner
     package var bodies: BodyStore
 
+    /// Whether the theme draws continent pages (a theme without `continent.mustache` and
+    /// `continents.mustache`, written before they existed, gets none).
+    package var makesContinentPages: Bool
+
     package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore) {
         self.model = model
         self.library = library
         self.planner = planner
         self.bodies = bodies
+        let names = Set(library.names)
+        makesContinentPages = names.contains(Page.Kind.continent.rawValue) && names.contains(Page.Kind.continents.rawValue)
     }
+
+    /// List rows whose pictures load at once (the first screen); the others load lazily.
+    package static let eagerRows = 8
     package static let generator = "Gazetteer \(GazetteerVersion.current)"
 
     /// Every page of the site, in a stable order.
@@ -38,6 +47,30 @@ package struct PageRenderer: Sendable {
         }
         pages += model.cities.enumerated().map { index, city in
             Page(kind: .city, path: city.outputPath, title: city.name, index: index)
+        }
+        // The later pages of the lists in pages (pages without entries are not made).
+        let guide = PagedList.cities(model)
+        pages += guide.pages.pageCount < 2 ? [] : (2...guide.pages.pageCount).map { number in
+            Page(kind: .cities, path: guide.path(ofPage: number), title: "City Guide, page \(number)", number: number)
+        }
+        for (index, country) in model.countries.enumerated() {
+            let list = PagedList.cities(of: country, in: model)
+            guard list.pages.pageCount > 1 else { continue }
+            pages += (2...list.pages.pageCount).map { number in
+                Page(kind: .country, path: list.path(ofPage: number), title: "\(country.name): cities, page \(number)",
+                     index: index, number: number)
+            }
+        }
+        if makesContinentPages {
+            pages.append(Page(kind: .continents, path: OutputPath.continents, title: "Continents"))
+            for (index, section) in model.sections.enumerated() {
+                guard let list = PagedList.countries(of: section.continent, in: model) else { continue }
+                pages += (1...list.pages.pageCount).map { number in
+                    Page(kind: .continent, path: list.path(ofPage: number),
+                         title: number == 1 ? section.continent.name : "\(section.continent.name), page \(number)",
+                         index: index, number: number)
+                }
+            }
         }
         return pages
     }

@@ -6,7 +6,7 @@ import Markdown
 import Images
 
 extension SiteConfig {
-    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels"]
+    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size"]
 
     /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
     package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
@@ -34,6 +34,10 @@ extension SiteConfig {
             case "max_image_pixels":
                 if case .int(let n) = value.value, n > 0 { config.maxImagePixels = n } else {
                     errors.append(Diagnostic("max_image_pixels must be a positive whole number", at: value.location))
+                }
+            case "page_size":
+                if case .int(let n) = value.value, (1...100_000).contains(n) { config.pageSize = n } else {
+                    errors.append(Diagnostic("page_size must be a whole number from 1 to 100000", at: value.location))
                 }
             case "continents":
                 if let list = parseContinents(value, errors: &errors) { config.continents = list }

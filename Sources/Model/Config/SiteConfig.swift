@@ -18,6 +18,8 @@ package struct SiteConfig: Sendable {
     package var markdown = MarkdownOptions()
     /// Largest source image accepted, in pixels.
     package var maxImagePixels = 100_000_000
+    /// Most entries on one page of a list (the City Guide, a country's cities, a continent's countries).
+    package var pageSize = 100
 
     package init() {}
 

@@ -46,7 +46,9 @@ final class CrossEntityEditTests: XCTestCase {
             {{<layout}}{{$main}}<ul>{{#cities}}<li>{{> partials/row}} in {{country.name}}\
             {{#country.extra.language}} ({{.}}){{/country.extra.language}}\
             {{#country.flag.icon}}<img src="{{src}}">{{/country.flag.icon}}</li>
-            {{/cities}}</ul>{{/main}}{{/layout}}
+            {{/cities}}</ul>{{#pagination}}{{#prev}}<a href="{{url}}">prev</a>{{/prev}} {{current}}/{{total}} \
+            {{#next}}<a href="{{url}}">next</a>{{/next}}{{/pagination}}
+            {{#letters}}<a href="{{url}}">{{letter}}{{#current}}*{{/current}}</a>{{/letters}}{{/main}}{{/layout}}
             """,
         "templates/index.mustache": """
             {{<layout}}{{$main}}<ul>{{#countries}}<li><a href="{{url}}">{{name}}</a> {{city_count}}\
@@ -97,6 +99,8 @@ final class CrossEntityEditTests: XCTestCase {
         let site = try FixtureSite()
         defer { site.delete() }
         for (path, text) in Self.theme { try site.write(path, text) }
+        // Lists in pages of two, so that edits move entries across pages.
+        try site.write("gazetteer.yaml", "title: Test Guide\npage_size: 2\n")
         for file in DefaultTheme.files where file.path.hasPrefix("placeholders/") {
             try site.write("templates/\(file.path)", String(decoding: file.data, as: UTF8.self))
         }
@@ -183,7 +187,7 @@ final class CrossEntityEditTests: XCTestCase {
                 try site.write("templates/partials/row.mustache", text + "<!-- \(step) -->")
                 did = "a partial"
             case 10:
-                try site.write("gazetteer.yaml", "title: Guide \(step)\n")
+                try site.write("gazetteer.yaml", "title: Guide \(step)\npage_size: \(2 + step % 2)\n")
                 did = "a setting"
             default:
                 cities[c].name = "Zed \(step) \(cities[c].name)"

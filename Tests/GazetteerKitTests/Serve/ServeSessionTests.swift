@@ -23,7 +23,7 @@ final class ServeSessionTests: XCTestCase {
             output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
         let port = try session.start()
         defer { session.stop() }
-        XCTAssertTrue(box.out.contains("Built 9 pages"), box.out)
+        XCTAssertTrue(box.out.contains("Built 12 pages"), box.out)
 
         let page = try RawHTTPClient.get("/countries/japan.html", port: port)
         XCTAssertEqual(page.status, 200)

@@ -23,7 +23,8 @@ enum HTMLLinks {
     static func broken(in html: String, page: String, files: Set<String>) -> [String] {
         urls(in: html).filter { url in
             if url.hasPrefix("#") || url.contains("://") || url.hasPrefix("mailto:") { return false }
-            let path = String(url.split(separator: "#", omittingEmptySubsequences: false)[0])
+            let encoded = String(url.split(separator: "#", omittingEmptySubsequences: false)[0])
+            let path = encoded.removingPercentEncoding ?? encoded
             var parts = page.split(separator: "/").dropLast().map(String.init)
             for part in path.split(separator: "/") {
                 if part == ".." { if parts.isEmpty { return true }; parts.removeLast() }

@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+@testable import Load
+@testable import Model
+@testable import Render
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lists in pages across a whole guide: continent pages, the City Guide and a country's
+/// cities cut into pages with pagination and an A-Z bar; and the incremental build
+/// rendering only the list pages whose entries changed.
+final class PagedListTests: XCTestCase {
+    static let cityNames = ["Ávila", "Alicante", "Bilbao", "Burgos", "Cádiz", "Córdoba", "Girona", "León", "Málaga", "Murcia", "Oviedo"]
+
+    /// The fixture guide with page_size 2, Spain's eleven cities and Japan's one.
+    static func site(extra: String = "") throws -> FixtureSite {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = "title: Test Guide\npage_size: 2\nbase_url: https://example.org/\n" + extra
+        for name in cityNames {
+            files["content/cities/\(Slug.make(name)).md"] = "---\nname: \(name)\ncountry: spain\n---\n\nIn Spain.\n"
+        }
+        return try FixtureSite(files)
+    }
+
+    private func stamps(_ site: FixtureSite) -> [String: [Int]] { IncrementalBuildTests.stamps(site.output) }
+
+    private func changed(_ before: [String: [Int]], _ after: [String: [Int]]) -> Set<String> {
+        Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+    }
+
+    func testListsArePagedWithPaginationLettersAndEveryLinkResolving() throws {
+        let site = try Self.site()
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        // 13 cities (Madrid, Osaka and eleven more) in pages of 2: seven pages, no eighth.
+        for number in 2...7 { XCTAssertTrue(site.exists("cities/page-\(number).html"), "page \(number)") }
+        XCTAssertFalse(site.exists("cities/page-8.html"))
+        XCTAssertFalse(site.exists("cities/page-1.html"), "page 1 is cities/index.html")
+        // Spain's twelve cities: six pages; Japan's one: one page.
+        XCTAssertTrue(site.exists("countries/spain/page-6.html"))
+        XCTAssertFalse(site.exists("countries/spain/page-7.html"))
+        XCTAssertFalse(site.exists("countries/japan/page-2.html"))
+        // Continents: Turkey is on both of its continents.
+        for page in ["continents/index.html", "continents/asia.html", "continents/europe.html"] {
+            XCTAssertTrue(site.exists(page), page)
+        }
+        XCTAssertFalse(site.exists("continents/africa.html"), "a continent without countries has no page")
+        XCTAssertTrue(site.read("continents/asia.html")!.contains("Turkey"))
+        XCTAssertTrue(site.read("continents/europe.html")!.contains("Turkey"))
+
+        let first = try XCTUnwrap(site.read("cities/index.html"))
+        let second = try XCTUnwrap(site.read("cities/page-2.html"))
+        let last = try XCTUnwrap(site.read("cities/page-7.html"))
+        XCTAssertFalse(first.contains("rel=\"prev\""))
+        XCTAssertTrue(first.contains("<link rel=\"next\" href=\"page-2.html\">"))
+        XCTAssertTrue(second.contains("<link rel=\"prev\" href=\"index.html\">"))
+        XCTAssertTrue(second.contains("<link rel=\"next\" href=\"page-3.html\">"))
+        XCTAssertTrue(last.contains("<a href=\"page-6.html\" rel=\"prev\">"))
+        XCTAssertFalse(last.contains("rel=\"next\""))
+        XCTAssertTrue(second.contains("aria-current=\"page\"><span class=\"visually-hidden\">Page </span>2</a>"))
+        // Letters in English: Á folded under A; the bar links each letter to its first page.
+        XCTAssertTrue(first.contains("<a href=\"index.html#letter-a\" class=\"letter-here\">A</a>"), first)
+        XCTAssertTrue(first.contains("<a href=\"page-2.html#letter-b\">B</a>"))
+        // Sorted by initial: page 1 holds Alicante and Ávila, page 2 the B cities.
+        XCTAssertTrue(first.contains("Alicante") && first.contains("Ávila") && !first.contains("Bilbao"))
+        XCTAssertTrue(second.contains("Bilbao") && second.contains("Burgos"))
+        let spain2 = try XCTUnwrap(site.read("countries/spain/page-2.html"))
+        XCTAssertTrue(spain2.contains("<link rel=\"prev\" href=\"../spain.html\">"), spain2)
+        XCTAssertTrue(spain2.contains("Cities of Spain"))
+
+        // The first rows' pictures load at once, the others lazily.
+        XCTAssertFalse(first.contains("alt=\"\" loading=\"lazy\""), "two rows: all eager")
+
+        // Every link resolves, fragment included; the sitemap lists every page.
+        let files = site.snapshot()
+        let names = Set(files.keys)
+        let sitemap = try XCTUnwrap(site.read("sitemap.xml"))
+        for (path, data) in files where path.hasSuffix(".html") {
+            let html = String(decoding: data, as: UTF8.self)
+            XCTAssertEqual(HTMLLinks.broken(in: html, page: path, files: names), [], "broken links in \(path)")
+            if path != "404.html" {
+                XCTAssertTrue(sitemap.contains("<loc>https://example.org/\(PagePath.urlEncoded(path))</loc>"), "\(path) in the sitemap")
+            }
+            for url in HTMLLinks.urls(in: html) where url.contains("#letter-") {
+                let parts = url.split(separator: "#").map(String.init)
+                let folder = (path as NSString).deletingLastPathComponent
+                let file = String(URL(fileURLWithPath: "/" + folder + "/" + parts[0]).standardized.path.dropFirst())
+                XCTAssertTrue(String(decoding: files[file] ?? Data(), as: UTF8.self).contains("id=\"\(parts[1])\""), "\(url) from \(path)")
+            }
+        }
+    }
+
+    func testAShortListShowsNoPagination() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        for page in ["cities/index.html", "countries/spain.html", "continents/europe.html"] {
+            let html = try XCTUnwrap(site.read(page))
+            XCTAssertFalse(html.contains("class=\"pagination"), page)
+            XCTAssertFalse(html.contains("letter-bar"), page)
+            XCTAssertFalse(html.contains("rel=\"next\""), page)
+        }
+        XCTAssertFalse(site.exists("cities/page-2.html"))
+    }
+
+    func testSwedishGuidePutsÅAfterZ() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = "title: Test Guide\nlanguage: sv\npage_size: 2\n"
+        files["content/cities/are.md"] = "---\nname: Åre\ncountry: spain\n---\n"
+        files["content/cities/zafra.md"] = "---\nname: Zafra\ncountry: spain\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        // Madrid, Osaka | Zafra, Åre
+        let second = try XCTUnwrap(site.read("cities/page-2.html"))
+        XCTAssertTrue(second.contains("Zafra") && second.contains("Åre"), second)
+        XCTAssertTrue(second.range(of: "Zafra")!.lowerBound < second.range(of: "Åre")!.lowerBound)
+        XCTAssertTrue(second.contains("id=\"letter-c5\">Å</h2>"))
+    }
+
+    func testRenamingACityRendersOnlyThePagesWhoseEntriesChanged() throws {
+        let site = try Self.site()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+
+        // A new name under the same letter, in the same place: its page, the City Guide page
+        // and Spain's list page that show it, nothing else.
+        var before = stamps(site)
+        try site.write("content/cities/burgos.md", "---\nname: Burgos de Castilla\ncountry: spain\n---\n\nIn Spain.\n")
+        var result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("(3 rendered, 3 files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site)), ["cities/burgos.html", "cities/page-2.html", "countries/spain/page-2.html"])
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after renaming Burgos")
+
+        // Oviedo to Zamora: the last pages of each list (its slice and the letters moved), the
+        // first ones are untouched (their slice is the same, but the A-Z bar changed: all re-render).
+        before = stamps(site)
+        try site.write("content/cities/oviedo.md", "---\nname: Zamora\ncountry: spain\n---\n\nIn Spain.\n")
+        result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        let moved = changed(before, stamps(site))
+        XCTAssertTrue(moved.contains("cities/oviedo.html"))
+        XCTAssertTrue(moved.isSuperset(of: ["cities/page-7.html", "countries/spain/page-6.html"]), "\(moved.sorted())")
+        XCTAssertTrue(moved.isSubset(of: Set(["cities/oviedo.html", "cities/index.html", "countries/spain.html", "sitemap.xml"]
+            + (2...7).map { "cities/page-\($0).html" } + (2...6).map { "countries/spain/page-\($0).html" })), "\(moved.sorted())")
+        XCTAssertFalse(moved.contains("countries/japan.html"))
+        XCTAssertFalse(moved.contains("continents/europe.html"))
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after renaming Oviedo")
+
+        // A body edit: the city's page only.
+        before = stamps(site)
+        try site.write("content/cities/murcia.md", "---\nname: Murcia\ncountry: spain\n---\n\nOn the Segura.\n")
+        result = site.build()
+        XCTAssertTrue(result.out.contains("(1 rendered, 1 files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site)), ["cities/murcia.html"])
+    }
+
+    func testAddingAndRemovingCitiesWritesAndRemovesPages() throws {
+        let site = try Self.site()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/zaragoza.md", "---\nname: Zaragoza\ncountry: spain\n---\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.exists("cities/page-7.html"))
+        XCTAssertTrue(site.exists("countries/spain/page-7.html"))
+        XCTAssertTrue(site.read("sitemap.xml")!.contains("countries/spain/page-7.html"))
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after adding Zaragoza")
+        for name in ["zaragoza", "oviedo", "murcia"] { try site.remove("content/cities/\(name).md") }
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.exists("countries/spain/page-6.html"), "a page without entries is not left behind")
+        XCTAssertFalse(site.read("sitemap.xml")!.contains("countries/spain/page-6.html"))
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after removing three cities")
+    }
+
+    func testPageSizeSetting() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try site.write("gazetteer.yaml", "page_size: 0\n")
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("page_size must be a whole number from 1 to 100000"), result.err)
+    }
+}
