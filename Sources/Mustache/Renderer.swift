@@ -16,8 +16,15 @@ struct Renderer: ~Copyable {
     /// inline continues a line whose indentation is already written, so its first line only
     /// loses the block's own indentation. Applies if nothing was written since `mark`.
     var firstLine: (mark: Int, indentation: Indentation)?
+    /// Partials, parents and blocks being rendered inside each other.
     private var depth = 0
     private static let maximumDepth = 200
+    /// Instruction runs inside each other: sections and everything `depth` counts. Checked
+    /// where a partial, parent or block is entered; a template adds at most
+    /// `TreeBuilder.maximumNesting` sections itself, so rendering never recurses deeper than
+    /// about 350 levels: about 1 MB of stack in a debug build, much less in release (build threads have 8 MB).
+    private var nesting = 0
+    static let maximumNesting = 250
 
     init(templates: [String: ParsedTemplate], strict: Bool, context: MustacheValue) {
         self.templates = templates
@@ -34,6 +41,8 @@ struct Renderer: ~Copyable {
 
     /// Runs instructions `start..<end` of `template`.
     private mutating func run(_ template: ParsedTemplate, _ start: Int, _ end: Int) throws(MustacheError) {
+        nesting += 1
+        defer { nesting -= 1 }
         let ops = template.ops
         var index = start
         while index < end {
@@ -196,6 +205,9 @@ struct Renderer: ~Copyable {
             throw MustacheError(path: block.template.path, line: 1, column: 1,
                                 message: "block \"\(slot.name)\" includes itself")
         }
+        if nesting > Self.maximumNesting {
+            throw MustacheError(path: block.template.path, line: 1, column: 1, message: Self.tooDeep)
+        }
         try run(block.template, definition.content.lowerBound, definition.content.upperBound)
         depth -= 1
         indentation = saved
@@ -247,7 +259,11 @@ struct Renderer: ~Copyable {
             throw error("partials nested more than \(Self.maximumDepth) deep (a template including itself?)",
                         template, position)
         }
+        if nesting > Self.maximumNesting { throw error(Self.tooDeep, template, position) }
     }
+
+    private static let tooDeep =
+        "sections and partials nested more than \(maximumNesting) deep while rendering (a template including itself?)"
 
     private func error(_ message: String, _ template: ParsedTemplate, _ position: Int) -> MustacheError {
         template.positions[position].error(message, in: template.path)
