@@ -13,7 +13,7 @@ STATIC     := .build/static/release/gazetteer
 # Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
 TEST_TOOLS := chromium zsh fish groff-base
 
-.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install
+.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install fuzz
 
 all: site
 
@@ -54,6 +54,13 @@ site: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# libFuzzer over the parsers, one target after the other, FUZZ_SECONDS each (Fuzz/fuzz.sh; a
+# package of its own in Fuzz/, so that `swift build` never builds it). FUZZ_TARGETS picks some.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 # Synthetic guides of about 1,000 and 10,000 pages, generated once into .bench/ (git-ignored),
 # then cold, warm and incremental builds measured (median of 3) and the microbenchmarks.

@@ -25,10 +25,14 @@ struct Renderer: ~Copyable {
     /// about 350 levels: about 1 MB of stack in a debug build, much less in release (build threads have 8 MB).
     private var nesting = 0
     static let maximumNesting = 250
+    /// Instructions run so far, checked against `limits`.
+    private var steps = 0
+    let limits: RenderLimits
 
-    init(templates: [String: ParsedTemplate], strict: Bool, context: MustacheValue) {
+    init(templates: [String: ParsedTemplate], strict: Bool, context: MustacheValue, limits: RenderLimits = .standard) {
         self.templates = templates
         self.strict = strict
+        self.limits = limits
         self.stack = [context]
         stack.reserveCapacity(16)
     }
@@ -47,6 +51,7 @@ struct Renderer: ~Copyable {
         var index = start
         while index < end {
             let op = ops[index]
+            steps += 1
             switch op.code {
             case .text:
                 write(template, op)
@@ -140,6 +145,7 @@ struct Renderer: ~Copyable {
         guard let value = lookup(template.keys, Int(op.a), Int(op.c)), !value.isFalsy else { return }
         if case .array(let items) = value {
             for item in items {
+                try checkBudget(template, template.namePositions[Int(op.d)])
                 stack.append(item)
                 try run(template, index + 1, Int(op.b))
                 stack.removeLast()
@@ -208,6 +214,7 @@ struct Renderer: ~Copyable {
         if nesting > Self.maximumNesting {
             throw MustacheError(path: block.template.path, line: 1, column: 1, message: Self.tooDeep)
         }
+        try checkBudget(block.template, SourcePosition(line: 1, column: 1))
         try run(block.template, definition.content.lowerBound, definition.content.upperBound)
         depth -= 1
         indentation = saved
@@ -260,6 +267,26 @@ struct Renderer: ~Copyable {
                         template, position)
         }
         if nesting > Self.maximumNesting { throw error(Self.tooDeep, template, position) }
+        try checkBudget(template, template.positions[position])
+    }
+
+    /// Stops a render that has grown past what any page needs, at the section or partial
+    /// that was about to repeat.
+    private func checkBudget(_ template: ParsedTemplate, _ position: SourcePosition) throws(MustacheError) {
+        if output.count > limits.outputBytes {
+            throw position.error("the page is over \(Self.amount(limits.outputBytes, "byte")) (sections or partials "
+                                 + "repeating each other?)", in: template.path)
+        }
+        if steps > limits.steps {
+            throw position.error("rendering the page took over \(Self.amount(limits.steps, "step")) (sections or "
+                                 + "partials repeating each other?)", in: template.path)
+        }
+    }
+
+    /// `64 MB`, `50 million steps`, `300 steps`.
+    private static func amount(_ count: Int, _ unit: String) -> String {
+        if unit == "byte" { return count >= 1 << 20 ? "\(count >> 20) MB" : "\(count) bytes" }
+        return count >= 1_000_000 ? "\(count / 1_000_000) million \(unit)s" : "\(count) \(unit)s"
     }
 
     private static let tooDeep =

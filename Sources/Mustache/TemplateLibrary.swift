@@ -28,11 +28,14 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template `name` with `context` at the bottom of the context stack.
     /// In strict mode an interpolation of a name that resolves to nothing, and a partial or
     /// parent that does not exist, are errors; otherwise (the spec) they render nothing.
-    public func render(_ name: String, context: MustacheValue, strict: Bool) throws(MustacheError) -> String {
+    /// `limits` bounds the work of one render (see `RenderLimits`).
+    public func render(_ name: String, context: MustacheValue, strict: Bool, limits: RenderLimits = .standard)
+        throws(MustacheError) -> String
+    {
         guard let template = templates[name] else {
             throw MustacheError(path: name, line: 1, column: 1, message: "no template named \"\(name)\"")
         }
-        var renderer = Renderer(templates: templates, strict: strict, context: context)
+        var renderer = Renderer(templates: templates, strict: strict, context: context, limits: limits)
         try renderer.render(template)
         return renderer.string
     }

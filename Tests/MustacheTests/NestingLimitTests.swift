@@ -90,6 +90,41 @@ final class NestingLimitTests: XCTestCase {
         XCTAssertEqual(outcome.value, "templates/tree.mustache:2:3: sections and partials nested more than 250 deep "
                        + "while rendering (a template including itself?)")
     }
+
+    func testListsInsideListsStopAtTheStepLimitAtTheRepeatingSection() throws {
+        // 2^40 iterations: without a budget, this page would never finish. (The standard
+        // budget, 50 million steps, takes half a minute in a debug build: `make limits`.)
+        let text = "<ul>\n" + String(repeating: "{{#l}}", count: 40) + "x" + String(repeating: "{{/l}}", count: 40)
+        let template = try Template(source: text, path: "templates/index.mustache")
+        var message = ""
+        let time = seconds {
+            do throws(MustacheError) {
+                _ = try template.render(["l": [1, 2]], limits: RenderLimits(steps: 1_000_000))
+            } catch { message = error.description }
+        }
+        XCTAssertTrue(message.hasPrefix("templates/index.mustache:2:"), message)
+        XCTAssertTrue(message.hasSuffix("rendering the page took over 1 million steps (sections or partials repeating each other?)"),
+                      message)
+        XCTAssertLessThan(time, 5)
+    }
+
+    func testAPartialIncludingItselfTwiceStops() throws {
+        let library = try TemplateLibrary([
+            TemplateSource(name: "page", path: "templates/page.mustache", text: "{{>twice}}"),
+            TemplateSource(name: "twice", path: "templates/twice.mustache", text: "{{>twice}}{{>twice}}"),
+        ])
+        XCTAssertThrowsError(try library.render("page", context: [:], strict: true)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("templates/twice.mustache:1:"), "\(error)")
+        }
+    }
+
+    func testAPageOverSixtyFourMegabytesStops() throws {
+        let template = try Template(source: "{{#l}}{{{big}}}{{/l}}", path: "templates/city.mustache")
+        let big = MustacheValue.string(String(repeating: "x", count: 1 << 20))
+        XCTAssertThrowsError(try template.render(["l": .array(Array(repeating: 1, count: 100)), "big": big])) { error in
+            XCTAssertEqual("\(error)", "templates/city.mustache:1:1: the page is over 64 MB (sections or partials repeating each other?)")
+        }
+    }
 }
 
 /// A value set once by another thread.
