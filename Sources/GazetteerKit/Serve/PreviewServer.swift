@@ -13,6 +13,11 @@ public final class PreviewServer: Sendable {
     let idleTimeout: Int32
     let files: SiteFiles
     let state = ServeLock(State())
+    /// Connections served at once. When all are taken, the one that has waited longest for
+    /// a request (an idle keep-alive connection, or a client sending its head slowly), if it
+    /// has waited a fifth of `idleTimeout` or more, is closed to make room: a page is still
+    /// answered while slow clients hold the rest. Otherwise (a burst of new clients) the
+    /// newcomer gets 503.
     static let maxConnections = 512
 
     struct State {
@@ -23,6 +28,8 @@ public final class PreviewServer: Sendable {
         var connections: Set<Socket> = []
         /// The connections that are event streams (a subset of `connections`).
         var streams: Set<Socket> = []
+        /// The connections waiting for (the rest of) a request head, and since when.
+        var waiting: [Socket: ContinuousClock.Instant] = [:]
         /// The error shown in the browser until `clearError()`.
         var error: String?
     }
@@ -48,7 +55,7 @@ public final class PreviewServer: Sendable {
     public func start() throws(ServeError) -> Int {
         signal(SIGPIPE, SIG_IGN)
         if let port { return port }
-        let (listener, port) = try Socket.listen(host: host, port: requestedPort)
+        let (listener, port) = try Socket.listen(host: host, port: requestedPort, backlog: 1024)
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else {
             listener.close()
@@ -96,13 +103,23 @@ public final class PreviewServer: Sendable {
             client.setSendTimeout(milliseconds: 10_000)
             let accepted = state.withLock { s -> Bool? in
                 guard s.port != nil else { return nil }  // stopping
-                guard s.connections.count < Self.maxConnections else { return false }
+                if s.connections.count >= Self.maxConnections {
+                    // Its thread sees the end of the stream and leaves at once.
+                    guard let (oldest, since) = s.waiting.min(by: { $0.value < $1.value }),
+                          ContinuousClock.now - since >= .milliseconds(Int(idleTimeout) / 5) else { return false }
+                    s.waiting[oldest] = nil
+                    oldest.shutdown()
+                }
                 s.connections.insert(client)
                 return true
             }
             guard accepted == true else {
-                if accepted == false { client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false)) }
-                client.close()
+                if accepted == false {
+                    client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false))
+                    client.closeWithoutWaiting()
+                } else {
+                    client.close()
+                }
                 continue
             }
             spawn { [self] in serve(client) }
@@ -115,16 +132,23 @@ public final class PreviewServer: Sendable {
             state.withLock { s in
                 s.connections.remove(client)
                 s.streams.remove(client)
+                s.waiting[client] = nil
             }
             client.lingeringClose()
         }
         var buffer: [UInt8] = []
-        var headStarted = ContinuousClock.now
+        /// When this connection began waiting for the request head it has not completed yet.
+        var headStarted: ContinuousClock.Instant?
         while true {
             switch HTTPRequest.parse(buffer) {
             case .incomplete:
-                if buffer.isEmpty { headStarted = .now }
-                else if ContinuousClock.now - headStarted > .milliseconds(Int(idleTimeout) * 2) { return }
+                if let started = headStarted {
+                    if ContinuousClock.now - started > .milliseconds(Int(idleTimeout) * 2) { return }
+                } else {
+                    let now = ContinuousClock.now
+                    headStarted = now
+                    state.withLock { $0.waiting[client] = now }
+                }
                 guard case .data(let bytes) = client.read(timeout: idleTimeout) else { return }
                 buffer += bytes
             case .failure(let status):
@@ -132,6 +156,8 @@ public final class PreviewServer: Sendable {
                 return
             case .request(let request, let length):
                 buffer.removeFirst(length)
+                state.withLock { $0.waiting[client] = nil }
+                headStarted = nil
                 if request.method == "GET", request.path == LiveReload.eventsPath { return streamEvents(to: client) }
                 let keepAlive = request.keepAlive && !request.hasBody && port != nil
                 let response = respond(to: request)
