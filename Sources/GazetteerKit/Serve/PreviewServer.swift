@@ -13,11 +13,10 @@ public final class PreviewServer: Sendable {
     let idleTimeout: Int32
     let files: SiteFiles
     let state = ServeLock(State())
-    /// Connections served at once. When all are taken, the one that has waited longest for
-    /// a request (an idle keep-alive connection, or a client sending its head slowly), if it
-    /// has waited a fifth of `idleTimeout` or more, is closed to make room: a page is still
-    /// answered while slow clients hold the rest. Otherwise (a burst of new clients) the
-    /// newcomer gets 503.
+    /// Connections served at once. When all are taken, one waiting for its request is closed
+    /// to make room, so that a page is still answered while slow clients hold the rest: the
+    /// oldest that has sent part of a head (a slow client), else the oldest idle one that has
+    /// waited a fifth of `idleTimeout`. Otherwise (a burst of new clients) the newcomer gets 503.
     static let maxConnections = 512
 
     struct State {
@@ -28,10 +27,16 @@ public final class PreviewServer: Sendable {
         var connections: Set<Socket> = []
         /// The connections that are event streams (a subset of `connections`).
         var streams: Set<Socket> = []
-        /// The connections waiting for (the rest of) a request head, and since when.
-        var waiting: [Socket: ContinuousClock.Instant] = [:]
+        /// The connections waiting for (the rest of) a request head.
+        var waiting: [Socket: Waiting] = [:]
         /// The error shown in the browser until `clearError()`.
         var error: String?
+    }
+
+    /// A connection waiting for its request head: since when, and whether part of it came.
+    struct Waiting {
+        var since: ContinuousClock.Instant
+        var partial = false
     }
 
     /// A server for the site in `root`, on loopback by default; `port` 0 takes any free port.
@@ -105,10 +110,9 @@ public final class PreviewServer: Sendable {
                 guard s.port != nil else { return nil }  // stopping
                 if s.connections.count >= Self.maxConnections {
                     // Its thread sees the end of the stream and leaves at once.
-                    guard let (oldest, since) = s.waiting.min(by: { $0.value < $1.value }),
-                          ContinuousClock.now - since >= .milliseconds(Int(idleTimeout) / 5) else { return false }
-                    s.waiting[oldest] = nil
-                    oldest.shutdown()
+                    guard let victim = evictable(s.waiting) else { return false }
+                    s.waiting[victim] = nil
+                    victim.shutdown()
                 }
                 s.connections.insert(client)
                 return true
@@ -126,6 +130,13 @@ public final class PreviewServer: Sendable {
         }
     }
 
+    /// The waiting connection to close for a newcomer, if any (see `maxConnections`).
+    private func evictable(_ waiting: [Socket: Waiting]) -> Socket? {
+        if let slow = waiting.filter({ $0.value.partial }).min(by: { $0.value.since < $1.value.since }) { return slow.key }
+        let idleEnough = ContinuousClock.now - .milliseconds(Int(idleTimeout) / 5)
+        return waiting.filter { $0.value.since <= idleEnough }.min { $0.value.since < $1.value.since }?.key
+    }
+
     /// Answers requests on one connection until either side closes it or it stays idle too long.
     private func serve(_ client: Socket) {
         defer {
@@ -139,15 +150,21 @@ public final class PreviewServer: Sendable {
         var buffer: [UInt8] = []
         /// When this connection began waiting for the request head it has not completed yet.
         var headStarted: ContinuousClock.Instant?
+        var partial = false
         while true {
             switch HTTPRequest.parse(buffer) {
             case .incomplete:
                 if let started = headStarted {
                     if ContinuousClock.now - started > .milliseconds(Int(idleTimeout) * 2) { return }
+                    if !buffer.isEmpty, !partial {
+                        partial = true
+                        state.withLock { $0.waiting[client]?.partial = true }
+                    }
                 } else {
                     let now = ContinuousClock.now
                     headStarted = now
-                    state.withLock { $0.waiting[client] = now }
+                    partial = !buffer.isEmpty
+                    state.withLock { $0.waiting[client] = Waiting(since: now, partial: partial) }
                 }
                 guard case .data(let bytes) = client.read(timeout: idleTimeout) else { return }
                 buffer += bytes
