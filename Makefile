@@ -13,7 +13,7 @@ STATIC     := .build/static/release/gazetteer
 # Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
 TEST_TOOLS := chromium zsh fish groff-base
 
-.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install kill-test
+.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -60,6 +60,28 @@ site: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# libFuzzer over the parsers, one target after the other, FUZZ_SECONDS each (Fuzz/fuzz.sh; a
+# package of its own in Fuzz/, so that `swift build` never builds it). FUZZ_TARGETS picks some.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) SWIFT=$(SWIFT) Fuzz/fuzz.sh $(FUZZ_TARGETS)
+
+# Full-size hostile content (a 50 MB body, 100,000 nested quotes and lists, a 1 MB front matter,
+# a 10,000-level YAML flow, a million-element SVG, a 30,000 x 30,000 PNG, a template opening
+# 100,000 sections): each builds or stops with a located error in seconds, under 1 GB peak.
+limits: release
+	@test -x /usr/bin/time || { if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; \
+	  else echo "Missing /usr/bin/time: sudo apt-get install -y time"; exit 1; fi; }
+	python3 Benchmarks/limits.py $(RELEASE) .build/limits
+
+# `gazetteer serve` on loopback under abuse (wrk from Debian; every phase bounded, ABUSE_SECONDS
+# each, default 20): requests per second and p99, 1,000 connections at once, 1,000 slow clients.
+abuse: release
+	@command -v wrk >/dev/null || { if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+	  else echo "Missing wrk: sudo apt-get install -y wrk"; exit 1; fi; }
+	python3 Benchmarks/abuse.py $(RELEASE) . .build/abuse
 
 # Synthetic guides of about 1,000 and 10,000 pages, generated once into .bench/ (git-ignored),
 # then cold, warm and incremental builds measured (median of 3) and the microbenchmarks.

@@ -23,9 +23,16 @@ package struct YAMLTreeBuilder {
         case invalid
     }
 
-    private enum Frame {
-        case sequence(SourceLocation, [YAMLNode])
-        case mapping(SourceLocation, [YAMLEntry], pendingKey: Key?, firstSeen: [String: SourceLocation])
+    /// An open collection. Changed in place on the stack (never copied out and back), so that
+    /// adding an item costs the same however many the collection already holds.
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var items: [YAMLNode] = []
+        var entries: [YAMLEntry] = []
+        /// In a mapping: the key read, waiting for its value.
+        var pendingKey: Key?
+        var firstSeen: [String: SourceLocation] = [:]
     }
 
     private static let coreTagPrefix = "tag:yaml.org,2002:"
@@ -58,16 +65,11 @@ package struct YAMLTreeBuilder {
                 report("\(context) is nested more than \(Self.maxDepth) levels deep", at: location)
                 return false
             }
-            stack.append(isMapping ? .mapping(location, [], pendingKey: nil, firstSeen: [:]) : .sequence(location, []))
+            stack.append(Frame(isMapping: isMapping, location: location))
         case .sequenceEnd, .mappingEnd:
-            switch stack.popLast() {
-            case .sequence(let start, let items)?:
-                add(YAMLNode(value: .sequence(items), location: start), asKey: nil)
-            case .mapping(let start, let entries, _, _)?:
-                add(YAMLNode(value: .mapping(entries), location: start), asKey: nil)
-            case nil:
-                break
-            }
+            guard let frame = stack.popLast() else { break }
+            let value: YAMLValue = frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items)
+            add(YAMLNode(value: value, location: frame.location), asKey: nil)
         }
         return true
     }
@@ -76,28 +78,29 @@ package struct YAMLTreeBuilder {
     /// In a mapping, nodes alternate key, value; `asKey` is the node's key form, nil when
     /// the node is a collection and so cannot be a key.
     private mutating func add(_ node: YAMLNode, asKey: Key?) {
-        guard let frame = stack.popLast() else {
+        guard let top = stack.indices.last else {
             if root == nil { root = node }
             return
         }
-        switch frame {
-        case .sequence(let start, var items):
-            items.append(node)
-            stack.append(.sequence(start, items))
-        case .mapping(let start, let entries, pendingKey: nil, let firstSeen):
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        switch stack[top].pendingKey {
+        case nil:
             if asKey == nil { report("mapping keys must be plain text, not lists or mappings", at: node.location) }
-            stack.append(.mapping(start, entries, pendingKey: asKey ?? .invalid, firstSeen: firstSeen))
-        case .mapping(let start, let entries, pendingKey: .invalid?, let firstSeen):
+            stack[top].pendingKey = asKey ?? .invalid
+        case .invalid?:
             // The value of an unusable key is dropped.
-            stack.append(.mapping(start, entries, pendingKey: nil, firstSeen: firstSeen))
-        case .mapping(let start, var entries, pendingKey: .text(let key, let keyLocation)?, var firstSeen):
-            if let first = firstSeen[key] {
+            stack[top].pendingKey = nil
+        case .text(let key, let keyLocation)?:
+            stack[top].pendingKey = nil
+            if let first = stack[top].firstSeen[key] {
                 report("duplicate key '\(key)' (first defined on line \(first.line))", at: keyLocation)
             } else {
-                firstSeen[key] = keyLocation
-                entries.append(YAMLEntry(key: key, keyLocation: keyLocation, value: node))
+                stack[top].firstSeen[key] = keyLocation
+                stack[top].entries.append(YAMLEntry(key: key, keyLocation: keyLocation, value: node))
             }
-            stack.append(.mapping(start, entries, pendingKey: nil, firstSeen: firstSeen))
         }
     }
 

@@ -6,6 +6,8 @@ struct Compiler {
     private(set) var text: [UInt8] = []
     private(set) var lineStarts: [Int32] = []
     private(set) var names: [ContextName] = []
+    /// Where each name is written (the tag of a variable or section), alongside `names`.
+    private(set) var namePositions: [SourcePosition] = []
     /// The parts of all names, each name a run of them.
     private(set) var keys: [String] = []
     private(set) var positions: [SourcePosition] = []
@@ -32,7 +34,7 @@ struct Compiler {
             case .variable(let variable):
                 ops.append(Op(code: variable.escaped ? .variable : .unescaped, a: Int32(keys.count),
                               b: Self.add(variable.position, to: &positions),
-                              c: Int32(variable.name.components.count), d: Self.add(variable.name, to: &names)))
+                              c: Int32(variable.name.components.count), d: add(variable.name, at: variable.position)))
                 keys += variable.name.components
             case .section(let section):
                 let index = ops.count
@@ -40,7 +42,7 @@ struct Compiler {
                 compile(section.nodes)
                 ops[index] = Op(code: section.inverted ? .inverted : .section, a: Int32(keys.count),
                                 b: Int32(ops.count), c: Int32(section.name.components.count),
-                                d: Self.add(section.name, to: &names))
+                                d: add(section.name, at: section.position))
                 keys += section.name.components
             case .partial(let partial):
                 ops.append(Op(code: .partial, a: Self.add(partial.reference, to: &references),
@@ -72,6 +74,11 @@ struct Compiler {
                 ops[index] = Op(code: .slot, a: Self.add(info, to: &slots), b: Int32(ops.count))
             }
         }
+    }
+
+    private mutating func add(_ name: ContextName, at position: SourcePosition) -> Int32 {
+        namePositions.append(position)
+        return Self.add(name, to: &names)
     }
 
     private static func add<T>(_ value: T, to pool: inout [T]) -> Int32 {

@@ -15,6 +15,7 @@ final class ParsedTemplate: @unchecked Sendable {
     /// The parts of all names; instructions name runs of them.
     let keys: UnsafeMutableBufferPointer<String>
     let names: [ContextName]
+    let namePositions: [SourcePosition]
     let positions: [SourcePosition]
     let templateReferences: [TemplateReference]
     let indentations: [[UInt8]]
@@ -31,6 +32,7 @@ final class ParsedTemplate: @unchecked Sendable {
         lineStarts = Self.copy(compiled.lineStarts)
         keys = Self.copy(compiled.keys)
         names = compiled.names
+        namePositions = compiled.namePositions
         positions = compiled.positions
         templateReferences = compiled.references
         indentations = compiled.indentations

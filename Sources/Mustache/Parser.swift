@@ -4,49 +4,59 @@ struct Parser {
     private let bytes: [UInt8]
     private let name: String
     private let path: String
-    /// Offsets where lines begin, for line and column numbers.
-    private let lineTable: [Int]
+    /// For line and column numbers.
+    private let lines: SourceLines
     private(set) var errors: [MustacheError] = []
+    /// At most this many errors are reported for one template, then one line saying how
+    /// many more there are: a broken template fills no more than a screen.
+    static let maximumErrors = 10
 
     init(_ source: TemplateSource) {
         self.bytes = Array(source.text.utf8)
         self.name = source.name
         self.path = source.path
-        var table = [0]
-        for (offset, byte) in bytes.enumerated() where byte == .newline {
-            table.append(offset + 1)
-        }
-        self.lineTable = table
+        self.lines = SourceLines(bytes)
     }
 
     /// The parsed template, or nil when `errors` says why not.
     mutating func parse() -> ParsedTemplate? {
         let tokens = tokenize()
-        var builder = TreeBuilder(bytes: bytes, path: path)
-        let nodes = builder.build(tokens, positionOf: position(of:))
+        var builder = TreeBuilder(bytes: bytes, path: path, lines: lines)
+        let nodes = builder.build(tokens)
         errors += builder.errors
         errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-        guard errors.isEmpty else { return nil }
+        guard errors.isEmpty else {
+            errors = Self.capped(errors)
+            return nil
+        }
         return ParsedTemplate(name: name, path: path, references: builder.references, compiled: Compiler(nodes))
     }
 
-    /// The 1-based line and column of a byte offset.
-    func position(of offset: Int) -> SourcePosition {
-        var low = 0
-        var high = lineTable.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineTable[mid] <= offset { low = mid } else { high = mid - 1 }
+    /// The first `maximumErrors` errors and, past them, one more line at the first one left
+    /// out: `... and 19,990 more errors in this template` (so never "1 more": that one is shown).
+    static func capped(_ errors: [MustacheError]) -> [MustacheError] {
+        guard errors.count > maximumErrors + 1 else { return errors }
+        var kept = Array(errors.prefix(maximumErrors))
+        var more = errors[maximumErrors]
+        let count = errors.count - maximumErrors
+        more.message = "... and \(grouped(count)) more errors in this template"
+        kept.append(more)
+        return kept
+    }
+
+    /// `19990` as `19,990`.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
         }
-        var column = 1
-        for byte in bytes[lineTable[low]..<offset] where byte & 0xC0 != 0x80 {
-            column += 1
-        }
-        return SourcePosition(line: low + 1, column: column)
+        return digits
     }
 
     private mutating func fail(_ message: String, at offset: Int) {
-        errors.append(position(of: offset).error(message, in: path))
+        errors.append(lines.position(of: offset).error(message, in: path))
     }
 
     // MARK: Tokens

@@ -18,12 +18,23 @@ struct Renderer: ~Copyable {
     /// inline continues a line whose indentation is already written, so its first line only
     /// loses the block's own indentation. Applies if nothing was written since `mark`.
     var firstLine: (mark: Int, indentation: Indentation)?
+    /// Partials, parents and blocks being rendered inside each other.
     private var depth = 0
     private static let maximumDepth = 200
+    /// Instruction runs inside each other: sections and everything `depth` counts. Checked
+    /// where a partial, parent or block is entered; a template adds at most
+    /// `TreeBuilder.maximumNesting` sections itself, so rendering never recurses deeper than
+    /// about 350 levels: about 1 MB of stack in a debug build, much less in release (build threads have 8 MB).
+    private var nesting = 0
+    static let maximumNesting = 250
+    /// Instructions run so far, checked against `limits`.
+    private var steps = 0
+    let limits: RenderLimits
 
-    init(templates: [String: ParsedTemplate], strict: Bool, context: MustacheValue) {
+    init(templates: [String: ParsedTemplate], strict: Bool, context: MustacheValue, limits: RenderLimits = .standard) {
         self.templates = templates
         self.strict = strict
+        self.limits = limits
         self.stack = [context]
         stack.reserveCapacity(16)
     }
@@ -36,10 +47,13 @@ struct Renderer: ~Copyable {
 
     /// Runs instructions `start..<end` of `template`.
     private mutating func run(_ template: ParsedTemplate, _ start: Int, _ end: Int) throws(MustacheError) {
+        nesting += 1
+        defer { nesting -= 1 }
         let ops = template.ops
         var index = start
         while index < end {
             let op = ops[index]
+            steps += 1
             switch op.code {
             case .text:
                 write(template, op)
@@ -133,6 +147,7 @@ struct Renderer: ~Copyable {
         guard let value = lookup(template.keys, Int(op.a), Int(op.c)), !value.isFalsy else { return }
         if case .array(let items) = value {
             for item in items {
+                try checkBudget(template, template.namePositions[Int(op.d)])
                 stack.append(item)
                 try run(template, index + 1, Int(op.b))
                 stack.removeLast()
@@ -198,6 +213,10 @@ struct Renderer: ~Copyable {
             throw MustacheError(path: block.template.path, line: 1, column: 1,
                                 message: "block \"\(slot.name)\" includes itself")
         }
+        if nesting > Self.maximumNesting {
+            throw MustacheError(path: block.template.path, line: 1, column: 1, message: Self.tooDeep)
+        }
+        try checkBudget(block.template, SourcePosition(line: 1, column: 1))
         try run(block.template, definition.content.lowerBound, definition.content.upperBound)
         depth -= 1
         indentation = saved
@@ -250,7 +269,31 @@ struct Renderer: ~Copyable {
             throw error("partials nested more than \(Self.maximumDepth) deep (a template including itself?)",
                         template, position)
         }
+        if nesting > Self.maximumNesting { throw error(Self.tooDeep, template, position) }
+        try checkBudget(template, template.positions[position])
     }
+
+    /// Stops a render that has grown past what any page needs, at the section or partial
+    /// that was about to repeat.
+    private func checkBudget(_ template: ParsedTemplate, _ position: SourcePosition) throws(MustacheError) {
+        if output.count > limits.outputBytes {
+            throw position.error("the page is over \(Self.amount(limits.outputBytes, "byte")) (sections or partials "
+                                 + "repeating each other?)", in: template.path)
+        }
+        if steps > limits.steps {
+            throw position.error("rendering the page took over \(Self.amount(limits.steps, "step")) (sections or "
+                                 + "partials repeating each other?)", in: template.path)
+        }
+    }
+
+    /// `64 MB`, `50 million steps`, `300 steps`.
+    private static func amount(_ count: Int, _ unit: String) -> String {
+        if unit == "byte" { return count >= 1 << 20 ? "\(count >> 20) MB" : "\(count) bytes" }
+        return count >= 1_000_000 ? "\(count / 1_000_000) million \(unit)s" : "\(count) \(unit)s"
+    }
+
+    private static let tooDeep =
+        "sections and partials nested more than \(maximumNesting) deep while rendering (a template including itself?)"
 
     private func error(_ message: String, _ template: ParsedTemplate, _ position: Int) -> MustacheError {
         template.positions[position].error(message, in: template.path)

@@ -16,8 +16,8 @@ public struct Template: Sendable {
         try render(MustacheValue(json: json), partials: partials, strict: false)
     }
 
-    public func render(_ context: MustacheValue, partials: [String: String] = [:], strict: Bool = false)
-        throws(MustacheError) -> String
+    public func render(_ context: MustacheValue, partials: [String: String] = [:], strict: Bool = false,
+                       limits: RenderLimits = .standard) throws(MustacheError) -> String
     {
         var parsed: [String: ParsedTemplate] = [:]
         for (name, text) in partials {
@@ -25,7 +25,7 @@ public struct Template: Sendable {
             guard let partial = parser.parse() else { throw parser.errors[0] }
             parsed[name] = partial
         }
-        var renderer = Renderer(templates: parsed, strict: strict, context: context)
+        var renderer = Renderer(templates: parsed, strict: strict, context: context, limits: limits)
         try renderer.render(template)
         return renderer.string
     }

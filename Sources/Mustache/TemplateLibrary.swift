@@ -29,15 +29,17 @@ public struct TemplateLibrary: Sendable {
     /// In strict mode an interpolation of a name that resolves to nothing, and a partial or
     /// parent that does not exist, are errors; otherwise (the spec) they render nothing.
     /// `included` is told the name of `name` and of every partial and parent the rendering
-    /// looks up (found or not), as it looks them up.
-    public func render(_ name: String, context: MustacheValue, strict: Bool, included: ((String) -> Void)? = nil)
+    /// looks up (found or not), as it looks them up. `limits` bounds the work of one render
+    /// (see `RenderLimits`).
+    public func render(_ name: String, context: MustacheValue, strict: Bool, included: ((String) -> Void)? = nil,
+                       limits: RenderLimits = .standard)
         throws(MustacheError) -> String
     {
         included?(name)
         guard let template = templates[name] else {
             throw MustacheError(path: name, line: 1, column: 1, message: "no template named \"\(name)\"")
         }
-        var renderer = Renderer(templates: templates, strict: strict, context: context)
+        var renderer = Renderer(templates: templates, strict: strict, context: context, limits: limits)
         renderer.included = included
         try renderer.render(template)
         return renderer.string

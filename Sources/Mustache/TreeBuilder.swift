@@ -1,28 +1,37 @@
 /// Turns a token list into the node tree: matches tag pairs, removes standalone lines
 /// (a line holding only a section, comment, partial, delimiter, parent or block tag),
 /// marks where source lines begin, and works out the indentation of partials and blocks.
+/// Sections, inverted sections, parents and blocks nest at most `maximumNesting` deep: past
+/// that the template is refused with one error at the tag that goes too deep, so that nothing
+/// after parsing (compiling, rendering, freeing the tree) recurses more than that.
+/// Every step is linear in the template's size, however deep or long its lines.
 struct TreeBuilder {
+    static let maximumNesting = 100
+
     private let bytes: [UInt8]
     private let path: String
+    private let lines: SourceLines
     private(set) var errors: [MustacheError] = []
     /// Names of the partials and parents named statically.
     private(set) var references: Set<String> = []
 
     private var frames: [BuilderFrame] = []
-    private var positionOf: (Int) -> SourcePosition = { _ in SourcePosition(line: 1, column: 1) }
+    /// Set when the nesting limit was passed: the rest of the template is not looked at.
+    private var tooDeep = false
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, lines: SourceLines) {
         self.bytes = bytes
         self.path = path
+        self.lines = lines
     }
 
-    mutating func build(_ tokens: [Token], positionOf: @escaping (Int) -> SourcePosition) -> [Node] {
-        self.positionOf = positionOf
+    mutating func build(_ tokens: [Token]) -> [Node] {
         let rootTag = Tag(kind: .section, content: "", start: 0, end: 0)
         frames = [BuilderFrame(kind: .root, name: "", open: rootTag, contentStart: 0)]
         var pendingText: Range<Int>?
         var skipTo = 0
         for token in tokens {
+            if tooDeep { return [] }
             switch token {
             case .text(let range):
                 pendingText = max(range.lowerBound, min(skipTo, range.upperBound))..<range.upperBound
@@ -49,6 +58,7 @@ struct TreeBuilder {
                        leftClear: leftClear, standalone: removed, rightClear: rightClear)
             }
         }
+        if tooDeep { return [] }
         if let text = pendingText { emitText(text) }
         while frames.count > 1 {
             let frame = frames[frames.count - 1]
@@ -97,9 +107,7 @@ struct TreeBuilder {
 
     /// The offset just past the previous line end, or 0.
     private func lineBeginning(before offset: Int) -> Int {
-        var index = offset
-        while index > 0 && bytes[index - 1] != .newline { index -= 1 }
-        return index
+        lines.lineStart(of: offset)
     }
 
     /// When only blanks follow `offset` up to the end of its line, the offset just past
@@ -162,7 +170,19 @@ struct TreeBuilder {
     private mutating func handle(_ tag: Tag, closing: Int?, contentStart: Int, indentation: [UInt8]?,
                                  leftClear: Bool, standalone: Bool, rightClear: Bool)
     {
-        let position = positionOf(tag.start)
+        let position = lines.position(of: tag.start)
+        if [.section, .inverted, .parent, .block].contains(tag.kind), frames.count > Self.maximumNesting {
+            let kind = switch tag.kind {
+            case .inverted: "inverted section"
+            case .parent: "parent"
+            case .block: "block"
+            default: "section"
+            }
+            fail("\(kind) \"\(tag.content)\" is nested \(frames.count) deep; sections, parents and blocks "
+                 + "may nest at most \(Self.maximumNesting) deep", at: tag.start)
+            tooDeep = true
+            return
+        }
         switch tag.kind {
         case .comment, .delimiters:
             break
@@ -199,7 +219,7 @@ struct TreeBuilder {
                     fail("closing tag \"\(tag.content)\" without an open section", at: tag.start)
                     return
                 }
-                let opened = positionOf(top.open.start)
+                let opened = lines.position(of: top.open.start)
                 fail("closing tag \"\(tag.content)\" does not match \(top.kindDescription) \"\(top.name)\" opened at \(opened.line):\(opened.column)",
                      at: tag.start)
                 finish(closingAt: tag.start)
@@ -224,7 +244,7 @@ struct TreeBuilder {
     private mutating func finish(closingAt closeStart: Int) {
         let frame = frames.removeLast()
         let top = frames.count - 1
-        let position = positionOf(frame.open.start)
+        let position = lines.position(of: frame.open.start)
         switch frame.kind {
         case .root:
             break
@@ -261,7 +281,7 @@ struct TreeBuilder {
     // MARK: Names
 
     private mutating func fail(_ message: String, at offset: Int) {
-        errors.append(positionOf(offset).error(message, in: path))
+        errors.append(lines.position(of: offset).error(message, in: path))
     }
 
     private mutating func validName(_ tag: Tag) -> Bool {

@@ -64,6 +64,10 @@ extension Thumbnailer {
     /// Identifies, measures (header only) and hashes a source.
     func inspect(_ bytes: [UInt8], path: String) throws(ThumbnailError) -> SourceInfo {
         let format = try identify(bytes, path: path)
+        if format == .svg, Self.startTagCount(bytes, over: limits.maxSVGElements) {
+            throw ThumbnailError(path: path, message: "the SVG has over \(Self.grouped(limits.maxSVGElements)) elements, "
+                                 + "the limit; it was not rendered")
+        }
         let header: Vips.Header
         do {
             header = try Vips.header(of: bytes, format: format)
@@ -80,6 +84,34 @@ extension Thumbnailer {
                     + "over the limit of \(megapixels(limits.maxPixels)); it was not decoded")
         }
         return SourceInfo(format: format, size: header.orientedSize, digest: ContentHash.sha256Hex(bytes))
+    }
+
+    /// `100000` as `100,000`.
+    private static func grouped(_ number: Int) -> String {
+        var text = ""
+        for (index, digit) in String(number).reversed().enumerated() {
+            if index > 0 && index % 3 == 0 { text.insert(",", at: text.startIndex) }
+            text.insert(digit, at: text.startIndex)
+        }
+        return text
+    }
+
+    /// Whether the XML has more than `limit` start tags (`<` then a name), stopping there.
+    private static func startTagCount(_ bytes: [UInt8], over limit: Int) -> Bool {
+        var count = 0
+        var index = 0
+        let end = bytes.count - 1
+        while index < end {
+            if bytes[index] == UInt8(ascii: "<") {
+                let next = bytes[index + 1] | 0x20  // lower case for letters
+                if (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z")) || bytes[index + 1] == UInt8(ascii: "_") {
+                    count += 1
+                    if count > limit { return true }
+                }
+            }
+            index += 1
+        }
+        return false
     }
 
     func identify(_ bytes: [UInt8], path: String) throws(ThumbnailError) -> SourceFormat {

@@ -23,6 +23,10 @@ public final class PreviewServer: Sendable {
     let idleTimeout: Int32
     let files: SiteFiles
     let state = Locked(State())
+    /// Connections served at once. When all are taken, one waiting for its request is closed
+    /// to make room, so that a page is still answered while slow clients hold the rest: the
+    /// oldest that has sent part of a head (a slow client), else the oldest idle one that has
+    /// waited a fifth of `idleTimeout`. Otherwise (a burst of new clients) the newcomer gets 503.
     static let maxConnections = 512
 
     struct State {
@@ -33,8 +37,16 @@ public final class PreviewServer: Sendable {
         var connections: Set<Socket> = []
         /// The connections that are event streams (a subset of `connections`).
         var streams: Set<Socket> = []
+        /// The connections waiting for (the rest of) a request head.
+        var waiting: [Socket: Waiting] = [:]
         /// The error shown in the browser until `clearError()`.
         var error: String?
+    }
+
+    /// A connection waiting for its request head: since when, and whether part of it came.
+    struct Waiting {
+        var since: ContinuousClock.Instant
+        var partial = false
     }
 
     /// A server for the site in `root`, on loopback by default; `port` 0 takes any free port.
@@ -58,7 +70,7 @@ public final class PreviewServer: Sendable {
     public func start() throws(ServeError) -> Int {
         signal(SIGPIPE, SIG_IGN)
         if let port { return port }
-        let (listener, port) = try Socket.listen(host: host, port: requestedPort)
+        let (listener, port) = try Socket.listen(host: host, port: requestedPort, backlog: 1024)
         var pipeFDs: [Int32] = [0, 0]
         guard pipe(&pipeFDs) == 0 else {
             listener.close()
@@ -106,17 +118,33 @@ public final class PreviewServer: Sendable {
             client.setSendTimeout(milliseconds: 10_000)
             let accepted = state.withLock { s -> Bool? in
                 guard s.port != nil else { return nil }  // stopping
-                guard s.connections.count < Self.maxConnections else { return false }
+                if s.connections.count >= Self.maxConnections {
+                    // Its thread sees the end of the stream and leaves at once.
+                    guard let victim = evictable(s.waiting) else { return false }
+                    s.waiting[victim] = nil
+                    victim.shutdown()
+                }
                 s.connections.insert(client)
                 return true
             }
             guard accepted == true else {
-                if accepted == false { client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false)) }
-                client.close()
+                if accepted == false {
+                    client.write(HTTPResponse.text(503).serialized(includeBody: true, keepAlive: false))
+                    client.closeWithoutWaiting()
+                } else {
+                    client.close()
+                }
                 continue
             }
             spawn { [self] in serve(client) }
         }
+    }
+
+    /// The waiting connection to close for a newcomer, if any (see `maxConnections`).
+    private func evictable(_ waiting: [Socket: Waiting]) -> Socket? {
+        if let slow = waiting.filter({ $0.value.partial }).min(by: { $0.value.since < $1.value.since }) { return slow.key }
+        let idleEnough = ContinuousClock.now - .milliseconds(Int(idleTimeout) / 5)
+        return waiting.filter { $0.value.since <= idleEnough }.min { $0.value.since < $1.value.since }?.key
     }
 
     /// Answers requests on one connection until either side closes it or it stays idle too long.
@@ -125,16 +153,29 @@ public final class PreviewServer: Sendable {
             state.withLock { s in
                 s.connections.remove(client)
                 s.streams.remove(client)
+                s.waiting[client] = nil
             }
             client.lingeringClose()
         }
         var buffer: [UInt8] = []
-        var headStarted = ContinuousClock.now
+        /// When this connection began waiting for the request head it has not completed yet.
+        var headStarted: ContinuousClock.Instant?
+        var partial = false
         while true {
             switch HTTPRequest.parse(buffer) {
             case .incomplete:
-                if buffer.isEmpty { headStarted = .now }
-                else if ContinuousClock.now - headStarted > .milliseconds(Int(idleTimeout) * 2) { return }
+                if let started = headStarted {
+                    if ContinuousClock.now - started > .milliseconds(Int(idleTimeout) * 2) { return }
+                    if !buffer.isEmpty, !partial {
+                        partial = true
+                        state.withLock { $0.waiting[client]?.partial = true }
+                    }
+                } else {
+                    let now = ContinuousClock.now
+                    headStarted = now
+                    partial = !buffer.isEmpty
+                    state.withLock { $0.waiting[client] = Waiting(since: now, partial: partial) }
+                }
                 guard case .data(let bytes) = client.read(timeout: idleTimeout) else { return }
                 buffer += bytes
             case .failure(let status):
@@ -142,6 +183,8 @@ public final class PreviewServer: Sendable {
                 return
             case .request(let request, let length):
                 buffer.removeFirst(length)
+                state.withLock { $0.waiting[client] = nil }
+                headStarted = nil
                 if request.method == "GET", request.path == LiveReload.eventsPath { return streamEvents(to: client) }
                 let keepAlive = request.keepAlive && !request.hasBody && port != nil
                 let response = respond(to: request)

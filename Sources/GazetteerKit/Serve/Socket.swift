@@ -133,4 +133,14 @@ extension Socket {
         }
         close()
     }
+
+    /// As `lingeringClose`, but without waiting (for the accepting thread): what the peer has
+    /// already sent is read and dropped, so that closing does not reset the connection and
+    /// destroy the response before the peer reads it.
+    func closeWithoutWaiting() {
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT)) > 0 {}
+        close()
+    }
 }

@@ -1,0 +1,1 @@
+/* Only the header matters: it declares libFuzzer's driver for Swift. */
