@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "gazetteer", targets: ["gazetteer"]),
         .library(name: "GazetteerKit", targets: ["GazetteerKit"]),
+        // The stages below GazetteerKit, for the fuzz targets in Fuzz/ (a package of its own).
+        .library(name: "GazetteerStages", targets: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
     ],

@@ -10,7 +10,8 @@ let fuzzer: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 let fuzzerLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 
 func fuzzTarget(_ name: String, _ product: String) -> Target {
-    .executableTarget(name: name, dependencies: [.product(name: product, package: "Gazetteer"), "FuzzSupport"],
+    .executableTarget(name: name, dependencies: [.product(name: product, package: "Gazetteer"),
+                                                 .product(name: "GazetteerStages", package: "Gazetteer"), "FuzzSupport"],
                       swiftSettings: fuzzer, linkerSettings: fuzzerLink)
 }
 
@@ -19,7 +20,8 @@ let package = Package(
     dependencies: [.package(name: "Gazetteer", path: "..")],
     targets: [
         // What every target checks beyond "no crash": messages located inside the input.
-        .target(name: "FuzzSupport", dependencies: ["CFuzzer", .product(name: "GazetteerKit", package: "Gazetteer")]),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzer", .product(name: "GazetteerKit", package: "Gazetteer"),
+                                                    .product(name: "GazetteerStages", package: "Gazetteer")]),
         .target(name: "CFuzzer"),
         fuzzTarget("FuzzFrontMatter", "GazetteerKit"),
         fuzzTarget("FuzzSiteConfig", "GazetteerKit"),

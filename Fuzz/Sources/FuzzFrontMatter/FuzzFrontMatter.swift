@@ -1,5 +1,10 @@
 import FuzzSupport
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Model
 
 /// A content file: front matter split from the body and parsed as YAML, every problem located
 /// inside the file.

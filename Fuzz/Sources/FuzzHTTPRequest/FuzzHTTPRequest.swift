@@ -1,5 +1,10 @@
 import FuzzSupport
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Model
 
 /// The preview server's request parser, then the path checks a parsed request goes through:
 /// a request is refused with a status, or its path never names anything outside the site.

@@ -1,5 +1,10 @@
 import FuzzSupport
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Model
 
 /// A Markdown body with its links and images rewritten as the build does: every other link
 /// gets a new destination (with characters that need escaping), every other image becomes

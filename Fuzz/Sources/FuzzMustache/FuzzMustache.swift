@@ -1,5 +1,6 @@
 import FuzzSupport
 import GazetteerKit
+import Diagnostics
 import Mustache
 
 /// The Mustache parser and renderer: the input is up to three templates separated by NUL

@@ -1,5 +1,10 @@
 import FuzzSupport
 @testable import GazetteerKit
+@testable import Diagnostics
+@testable import Load
+@testable import FrontMatter
+@testable import Markdown
+@testable import Model
 
 /// `gazetteer.yaml`: parsed as YAML, then read as settings; every problem located in the file.
 @_cdecl("LLVMFuzzerTestOneInput")

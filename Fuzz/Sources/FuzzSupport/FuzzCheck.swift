@@ -1,4 +1,5 @@
 import GazetteerKit
+import Diagnostics
 
 /// What every fuzz target checks beyond "no crash": a problem is reported in words, at a
 /// place inside the text it is about.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Load
 
 /// A theme whose not-found page is hostile: the build stops with a few located lines, fast.
 final class HostileThemeTests: XCTestCase {

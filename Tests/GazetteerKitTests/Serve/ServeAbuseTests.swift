@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+import Locking
 
 /// The preview server under abuse, on loopback, in a few seconds (`make abuse` runs the long
 /// version: wrk, a thousand slow clients for half a minute). Every loop here is bounded.
@@ -40,7 +41,7 @@ final class ServeAbuseTests: XCTestCase {
     func testAThousandConcurrentRequestsEachGetAnAnswer() throws {
         let site = try ServedSite()
         let clients = try openConnections(1000, to: site)
-        let statuses = ServeLock([Int: Int]())
+        let statuses = Locked([Int: Int]())
         DispatchQueue.concurrentPerform(iterations: clients.count) { i in
             clients[i].send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let status = (try? clients[i].readResponse().status) ?? 0
