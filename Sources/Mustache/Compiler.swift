@@ -16,6 +16,8 @@ struct Compiler {
     private(set) var parents: [ParentInfo] = []
     private(set) var definitions: [DefinitionInfo] = []
     private(set) var slots: [SlotInfo] = []
+    /// Every name a variable or section looks up, where it is written.
+    private(set) var lookups: [(name: ContextName, position: SourcePosition)] = []
 
     init(_ nodes: [Node]) {
         compile(nodes)
@@ -32,11 +34,13 @@ struct Compiler {
                 ops.append(Op(code: .text, a: Int32(start), b: Int32(text.count),
                               c: Int32(firstLineStart), d: Int32(lineStarts.count)))
             case .variable(let variable):
+                lookups.append((variable.name, variable.position))
                 ops.append(Op(code: variable.escaped ? .variable : .unescaped, a: Int32(keys.count),
                               b: Self.add(variable.position, to: &positions),
                               c: Int32(variable.name.components.count), d: add(variable.name, at: variable.position)))
                 keys += variable.name.components
             case .section(let section):
+                lookups.append((section.name, section.position))
                 let index = ops.count
                 ops.append(Op(code: .text, a: 0))
                 compile(section.nodes)

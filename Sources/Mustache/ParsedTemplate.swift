@@ -22,6 +22,8 @@ final class ParsedTemplate: @unchecked Sendable {
     let parents: [ParentInfo]
     let definitions: [DefinitionInfo]
     let slots: [SlotInfo]
+    /// Every name a variable or section looks up, where it is written.
+    let lookups: [(name: ContextName, position: SourcePosition)]
 
     init(name: String, path: String, references: Set<String>, compiled: Compiler) {
         self.name = name
@@ -39,6 +41,7 @@ final class ParsedTemplate: @unchecked Sendable {
         parents = compiled.parents
         definitions = compiled.definitions
         slots = compiled.slots
+        lookups = compiled.lookups
     }
 
     deinit {

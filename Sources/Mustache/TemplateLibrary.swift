@@ -22,6 +22,26 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
     }
 
+    /// A name a template looks up (`{{flag.table.src}}`, `{{#picture.card}}`), for checking
+    /// templates against what their data can hold before anything renders.
+    public struct Lookup: Sendable, Equatable {
+        public var path: String
+        public var line: Int
+        public var column: Int
+        /// The parts of a dotted name (`["flag", "table", "src"]`; empty for `.`).
+        public var components: [String]
+    }
+
+    /// Every name every template looks up, in template and source order.
+    public var lookups: [Lookup] {
+        templates.keys.sorted().flatMap { name in
+            let template = templates[name]!
+            return template.lookups.map {
+                Lookup(path: template.path, line: $0.position.line, column: $0.position.column, components: $0.name.components)
+            }
+        }
+    }
+
     /// The names of all templates, sorted.
     public var names: [String] { templates.keys.sorted() }
 

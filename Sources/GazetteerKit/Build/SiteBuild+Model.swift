@@ -27,6 +27,7 @@ extension SiteBuild {
                 Diagnostic($0.message, at: SourceLocation(path: $0.path, line: $0.line, column: $0.column))
             }
         }
+        if let library { diagnostics += TemplateCheck.problems(library, presets: inputs.config.presets.keys) }
         let present = Set(scan.theme.templates.map(\.name))
         for name in requiredTemplates where !present.contains(name) {
             diagnostics.append(Diagnostic(

@@ -1,0 +1,30 @@
+import Mustache
+import Diagnostics
+import Model
+
+/// Templates checked against what their pictures hold before anything renders: under `flag.`
+/// and `picture.` a template may name `alt`, `placeholder` or a thumbnail preset of the
+/// guide. Anything else (`{{#picture.cards}}`, a preset that does not exist) would render
+/// nothing, silently, so it is an error located at the tag, with the nearest name.
+enum TemplateCheck {
+    static let imageKeys = ["alt", "placeholder"]
+
+    static func problems(_ library: TemplateLibrary, presets: some Collection<String>) -> [Diagnostic] {
+        let known = Set(imageKeys).union(presets)
+        var problems: [Diagnostic] = []
+        for lookup in library.lookups {
+            let parts = lookup.components
+            for (index, part) in parts.enumerated().dropLast() where part == "flag" || part == "picture" {
+                if index > 0, parts[index - 1] == "extra" { continue }  // a front matter field of that name
+                let key = parts[index + 1]
+                guard !known.contains(key) else { continue }
+                let hint = NameSuggestion.hint(for: key, in: known)
+                let list = presets.sorted().joined(separator: ", ")
+                problems.append(Diagnostic(
+                    "unknown preset \"\(key)\" under \(part)\(hint): a picture has alt, placeholder and the presets \(list)",
+                    at: SourceLocation(path: lookup.path, line: lookup.line, column: lookup.column)))
+            }
+        }
+        return problems
+    }
+}
