@@ -34,7 +34,9 @@ extension SiteBuild {
                 "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
         guard let library, diagnostics.isEmpty else {
-            throw DiagnosticList(diagnostics + inputs.planner.diagnostics)
+            // The pictures planned so far (by the Markdown stage) are decoded all the same, so
+            // that their problems come in this run with the others, not in the next one.
+            throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems(inputs))
         }
         clock.lap("model.templates")
         let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)

@@ -53,7 +53,9 @@ extension SiteBuild {
         }
         let diagnostics = rendered.diagnostics + inputs.planner.diagnostics + content.bodies.diagnostics
         if !diagnostics.isEmpty {
-            throw DiagnosticList(diagnostics)
+            // The pictures planned so far are decoded all the same, so that their problems
+            // come in this run with the others, not in the next one.
+            throw DiagnosticList(diagnostics + pictureProblems(inputs))
         }
         clock.lap("render")
         // The key of what this rendering read (which may differ from what the last one read).

@@ -41,14 +41,7 @@ public enum SiteBuild {
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
         let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
-        let rendered: RenderOutcome
-        do throws(DiagnosticList) {
-            rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
-        } catch {
-            // The pictures planned so far are decoded all the same, so that their problems
-            // come in this run with the others, not in the next one.
-            throw DiagnosticList(error.diagnostics + pictureProblems(check))
-        }
+        let rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warnings) }
         let published = try publish(check, rendered, images, reuse, to: writer, options, clock: &clock)
