@@ -57,4 +57,50 @@ final class BrowserLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(try contentWidth(of: "countries/japan.html", in: site, width: 375), 375)
         XCTAssertLessThanOrEqual(try contentWidth(of: "index.html", in: site, width: 375), 375)
     }
+
+    /// What the browser computes for `script` (a JavaScript expression over `doc`, the page's
+    /// document) once `page` has loaded in a frame `width` pixels wide.
+    private func evaluate(_ script: String, on page: String, in site: FixtureSite, width: Int = 1280) throws -> String {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        let probe = site.output.appending(path: "probe-eval.html")
+        try Data("""
+            <!doctype html><html><body><iframe id="f" src="\(page)" style="width:\(width)px;height:800px"></iframe><script>
+            document.getElementById('f').onload = function () {
+              var doc = this.contentDocument;
+              document.body.setAttribute('data-result', String(\(script)));
+            };</script></body></html>
+            """.utf8).write(to: probe)
+        let browser = Process()
+        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        browser.arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                             "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString]
+        let output = Pipe()
+        browser.standardOutput = output
+        browser.standardError = FileHandle.nullDevice
+        try browser.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        browser.waitUntilExit()
+        let match = try XCTUnwrap(dom.firstMatch(of: /data-result="([^"]*)"/), "nothing evaluated: \(dom)")
+        return String(match.1)
+    }
+
+    func testChangingTheAccentChangesTheCurrentNavItemAndTheContinentChips() throws {
+        let css = try String(contentsOf: ExampleGuideTests.repository.appending(path: "templates/assets/style.css"), encoding: .utf8)
+        var files = FixtureSite.good
+        files["templates/assets/style.css"] = css.replacingOccurrences(of: "--accent: #0a5fd1;", with: "--accent: #c0007a;")
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let probe = "[doc.querySelector('.site-nav a[aria-current]'), doc.querySelector('.inline-list a')]"
+            + ".map(function (e) { var s = getComputedStyle(e); return s.backgroundColor + '/' + s.color; }).join(' ')"
+        let colours = try evaluate(probe, on: "countries/spain.html", in: site)
+        // Every accent is a mix of the new magenta: red well above blue, in the tint and in the text.
+        // (Colours mixed with color-mix() come back as `color(srgb r g b)` with 0-1 channels.)
+        var numbers = colours.matches(of: /rgb\((\d+), (\d+), (\d+)\)/).map { (Double($0.1)! / 255, Double($0.3)! / 255) }
+        numbers += colours.matches(of: /color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/).map { (Double($0.1)!, Double($0.3)!) }
+        XCTAssertGreaterThanOrEqual(numbers.count, 3, colours)
+        for (red, blue) in numbers where !(red > 0.95 && blue > 0.95) {  // skip plain white
+            XCTAssertGreaterThan(red, blue, "still blue: \(colours)")
+        }
+    }
 }
