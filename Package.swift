@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GazetteerKit", targets: ["GazetteerKit"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
+        .library(name: "Search", targets: ["Search"]),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift file.
@@ -74,5 +75,14 @@ let package = Package(
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
         .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "Locking"]),
+
+        // The search index of issue 16: records in, content-hashed <script> shards out (works from
+        // file://), with incremental updates. Depends on nothing but Foundation. Browser/search.js
+        // is its reading side; it moves to templates/assets/ when the theme is wired to it.
+        .target(name: "Search", exclude: ["Browser"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
+        // 10,000 synthetic records: build, update, bytes per query and Chromium timings:
+        // `swift run -c release SearchBench`.
+        .executableTarget(name: "SearchBench", dependencies: ["Search"]),
     ]
 )
