@@ -56,7 +56,7 @@ let package = Package(
         ]),
         .target(name: "GazetteerKit", dependencies: [
             "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails", "Locking",
+            "Mustache", "Thumbnails", "Locking", "Search",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
@@ -77,9 +77,9 @@ let package = Package(
         .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "Locking"]),
 
         // The search index of issue 16: records in, content-hashed <script> shards out (works from
-        // file://), with incremental updates. Depends on nothing but Foundation. Browser/search.js
-        // is its reading side; it moves to templates/assets/ when the theme is wired to it.
-        .target(name: "Search", exclude: ["Browser"]),
+        // file://), with incremental updates. Depends on nothing but Foundation. Its reading side
+        // is the default theme's templates/assets/search.js.
+        .target(name: "Search"),
         .testTarget(name: "SearchTests", dependencies: ["Search"]),
         // 10,000 synthetic records: build, update, bytes per query and Chromium timings:
         // `swift run -c release SearchBench`.

@@ -17,7 +17,7 @@ struct BrowserBench {
         let folder = FileManager.default.temporaryDirectory.appending(path: "search-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, bytes) in files { try write(bytes, to: folder.appending(path: path)) }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/Search/Browser/search.js")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../templates/assets/search.js")
         try write(Array(try Data(contentsOf: script)), to: folder.appending(path: "assets/search.js"))
 
         let names = records.map { Search.Folding.words(in: $0.name).first ?? "x" }

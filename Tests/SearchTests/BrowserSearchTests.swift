@@ -14,7 +14,7 @@ final class BrowserSearchTests: XCTestCase {
         // Small shards and chunks, so that queries load several files.
         let build = try SearchIndex.build(Fixtures.records, options: SearchOptions(shardLimit: 80, chunkSize: 4))
         for (path, bytes) in build.files { try write(bytes, "\(path)") }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/Search/Browser/search.js")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../templates/assets/search.js")
         try write(Array(Data(contentsOf: script)), "assets/search.js")
         for record in Fixtures.records {
             let path = (record.kind == .country ? "countries/" : "cities/") + record.slug + ".html"
