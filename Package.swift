@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "GazetteerStages", targets: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
+        .library(name: "Search", targets: ["Search"]),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift file.
@@ -57,7 +58,7 @@ let package = Package(
         ]),
         .target(name: "GazetteerKit", dependencies: [
             "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails", "Locking",
+            "Mustache", "Thumbnails", "Locking", "Search",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
@@ -76,5 +77,14 @@ let package = Package(
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
         .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "Locking"]),
+
+        // The search index of issue 16: records in, content-hashed <script> shards out (works from
+        // file://), with incremental updates. Depends on nothing but Foundation. Its reading side
+        // is the default theme's templates/assets/search.js.
+        .target(name: "Search"),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
+        // 10,000 synthetic records: build, update, bytes per query and Chromium timings:
+        // `swift run -c release SearchBench`.
+        .executableTarget(name: "SearchBench", dependencies: ["Search"]),
     ]
 )

@@ -212,6 +212,7 @@ package enum ManifestCoding {
         w.optionalString(entry.officialName)
         w.optionalString(entry.capital)
         w.optionalString(entry.motto)
+        strings(entry.aliases, into: &w)
         strings(entry.continents, into: &w)
         w.optionalString(entry.country)
         w.string(entry.image.path)
@@ -375,6 +376,7 @@ package enum ManifestCoding {
         let officialName = r.optionalString()
         let capital = r.optionalString()
         let motto = r.optionalString()
+        let aliases = strings(&r)
         let continents = strings(&r)
         let country = r.optionalString()
         let imagePath = r.string()
@@ -392,7 +394,7 @@ package enum ManifestCoding {
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
-            motto: motto, continents: continents, country: country,
+            motto: motto, aliases: aliases, continents: continents, country: country,
             image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
             extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)

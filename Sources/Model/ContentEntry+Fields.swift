@@ -31,8 +31,8 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture"]
+    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases"]
+    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases"]
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -54,21 +54,23 @@ extension ContentEntry {
             let official = fields.optionalText("official_name")
             let capital = fields.optionalText("capital")
             let motto = fields.optionalText("motto")
+            let aliases = fields.textList("aliases")
             let continents = fields.continents(context.config.continents)
             let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder)
             if let name, let flag {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
-                    motto: motto, continents: continents.map(\.name), image: flag, extra: fields.extra,
+                    motto: motto, aliases: aliases, continents: continents.map(\.name), image: flag, extra: fields.extra,
                     links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
             }
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
+            let aliases = fields.textList("aliases")
             let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder)
             if let name, let country, let picture {
                 entry = ContentEntry(
-                    kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, country: country, image: picture,
+                    kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, country: country, image: picture,
                     extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
             }

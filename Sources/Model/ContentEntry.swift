@@ -26,6 +26,8 @@ package final class ContentEntry: Sendable {
     package let motto: String?
     /// A country's continents, by name, as configured.
     package let continents: [String]
+    /// Other names to find it by in search (`aliases: [Holland]`).
+    package let aliases: [String]
     /// A city's country, by slug.
     package let country: String?
     /// A country's flag or a city's picture (the theme's placeholder when there is none).
@@ -43,10 +45,11 @@ package final class ContentEntry: Sendable {
     package let slug: String
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
-         capital: String? = nil, motto: String? = nil, continents: [String] = [], country: String? = nil,
+         capital: String? = nil, motto: String? = nil, aliases: [String] = [], continents: [String] = [], country: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String]) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
+        self.aliases = aliases
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
     }

@@ -58,6 +58,31 @@ package struct FrontMatterFields {
         }
     }
 
+    /// A list of texts (`aliases: [Holland, The Netherlands]`); one text is a list of one.
+    /// Absent or empty is an empty list.
+    package mutating func textList(_ key: String) -> [String] {
+        guard let entry = entries[key] else { return [] }
+        let nodes: [YAMLNode]
+        switch entry.value.value {
+        case .null: return []
+        case .sequence(let items): nodes = items
+        case .string, .int, .double: nodes = [entry.value]
+        default:
+            problems.append(Diagnostic("\"\(key)\" must be a list of texts such as [Holland]", at: entry.value.location))
+            return []
+        }
+        var result: [String] = []
+        for node in nodes {
+            switch node.value {
+            case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: result.append(s)
+            case .int(let n): result.append(String(n))
+            case .double(let d): result.append(String(d))
+            default: problems.append(Diagnostic("each of \"\(key)\" must be a text that is not empty", at: node.location))
+            }
+        }
+        return result
+    }
+
     /// `continent: Europe` or `continents: [Asia, Europe]`, each a configured continent.
     package mutating func continents(_ configured: [Continent]) -> [Continent] {
         if let one = entries["continent"], let many = entries["continents"] {

@@ -40,6 +40,7 @@ extension PageRenderer {
             "generator": .string(Self.generator),
             "nav": .object(nav),
         ]
+        if config.search { values["search"] = .bool(true) }
         var lists: [String: Dependency] = [:]
         switch page.kind {
         case .index:

@@ -61,6 +61,13 @@ package final class SiteWriter: @unchecked Sendable {
         if let failed { throw stagingFailure(target.path, code: failed) }
     }
 
+    /// Writes a file of the site, given as bytes, into the staging folder. Thread-safe.
+    package func write(_ path: String, bytes: [UInt8]) throws(DiagnosticList) {
+        let target = try prepare(path)
+        let failed = bytes.withUnsafeBytes { Self.writeFile(target.path, $0) }
+        if let failed { throw stagingFailure(target.path, code: failed) }
+    }
+
     /// Puts a file from elsewhere (a thumbnail in the cache) into the staging
     /// folder: a hard link, or a copy across file systems. Thread-safe.
     package func link(_ path: String, from source: URL) throws(DiagnosticList) {

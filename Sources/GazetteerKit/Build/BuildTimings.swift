@@ -3,7 +3,7 @@ import Foundation
 /// Wall-clock time per build stage, for `gazetteer build --timings`: each stage's total,
 /// and under it the steps it was measured in (`load.watch`, `load.scan`, ...).
 public struct BuildTimings: Sendable, CustomStringConvertible {
-    public static let stages = ["load", "parse", "markdown", "model", "render", "thumbnails", "write"]
+    public static let stages = ["load", "parse", "markdown", "model", "render", "thumbnails", "search", "write"]
 
     /// Seconds per stage and per step (`stage.step`); a stage that did not run is absent.
     public private(set) var seconds: [String: Double] = [:]

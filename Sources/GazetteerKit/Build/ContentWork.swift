@@ -14,6 +14,8 @@ enum ContentWork {
     struct Outcome {
         var entries: [String: (stamp: FileStamp?, entry: ContentEntry)] = [:]
         var bodies: [String: String] = [:]
+        /// Each body as plain text, for the search index (when the site has one).
+        var texts: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         /// Wall time, split between reading and parsing front matter, and Markdown and fields,
         /// in proportion to the time the cores spent on each.
@@ -28,6 +30,7 @@ enum ContentWork {
         struct One {
             var entry: ContentEntry?
             var html: String?
+            var text: String?
             var diagnostics: [Diagnostic] = []
             var parse: UInt64 = 0
             var markdown: UInt64 = 0
@@ -61,6 +64,7 @@ enum ContentWork {
                 diagnostics: &one.diagnostics)
             one.entry = entry
             one.html = keepBodies ? body.html : nil
+            if context.config.search, entry != nil { one.text = SearchText.plain(fromHTML: body.html) }
             one.parse = t1 - t0
             one.markdown = DispatchTime.now().uptimeNanoseconds - t1
             results[i] = one
@@ -73,6 +77,7 @@ enum ContentWork {
             let path = pending[i].file.path
             if let entry = one.entry { outcome.entries[path] = (pending[i].file.stamp, entry) }
             if let html = one.html { outcome.bodies[path] = html }
+            if let text = one.text { outcome.texts[path] = text }
             outcome.diagnostics += one.diagnostics
             parse += one.parse
             markdown += one.markdown

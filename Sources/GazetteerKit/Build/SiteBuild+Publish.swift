@@ -13,9 +13,12 @@ extension SiteBuild {
         var filesWritten: Int
     }
 
+    /// The default theme's script that shows the search box.
+    static let searchScript = "assets/search.js"
+
     /// Write: stages new thumbnails and changed assets beside the rendered pages, then swaps
     /// the output for the staging folder or updates it (see `SiteWriter`).
-    static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ reuse: Reuse,
+    static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles, _ reuse: Reuse,
                         to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
         throws(DiagnosticList) -> Published
     {
@@ -28,7 +31,9 @@ extension SiteBuild {
             }
         }
         var assets: [String: FileStamp] = [:]
-        for asset in scan.theme.assets {
+        // The search script only goes with the search index.
+        let themeAssets = inputs.config.search ? scan.theme.assets : scan.theme.assets.filter { $0 != searchScript }
+        for asset in themeAssets {
             let source = scan.theme.url(of: asset)
             let stamp = FileStamp.of(source.path)
             if let stamp { assets[asset] = stamp }
@@ -40,8 +45,9 @@ extension SiteBuild {
         var removing: [String] = []
         if let previousOutput {
             removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
-            removing += previousOutput.assets.keys.filter { !scan.theme.assets.contains($0) }
+            removing += previousOutput.assets.keys.filter { !themeAssets.contains($0) }
             removing += changes.removed.map(OutputPath.image)
+            removing += search.removing
         }
         clock.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])

@@ -4,7 +4,7 @@ import Incremental
 import Write
 
 /// One build, stage by stage: load -> front matter -> Markdown -> model -> render ->
-/// thumbnails -> write. Every problem of every stage that can run is collected and
+/// thumbnails -> search index -> write. Every problem of every stage that can run is collected and
 /// reported together; nothing is written unless there is none.
 ///
 /// Builds are incremental (see `BuildManifest`): when no input changed, the build stops
@@ -44,7 +44,9 @@ public enum SiteBuild {
         let rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warnings) }
-        let published = try publish(check, rendered, images, reuse, to: writer, options, clock: &clock)
+        let found = try search(check, content, rendered, images, reuse, to: writer, options, clock: &clock)
+        let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
+        if let saved = found.saved { saved.save(to: options.cache); clock.lap("search.save") }
         let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         return clock.summary(rendered, images, published, note: last.note, warnings: warnings)

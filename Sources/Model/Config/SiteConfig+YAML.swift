@@ -6,7 +6,7 @@ import Markdown
 import Images
 
 extension SiteConfig {
-    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size"]
+    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search"]
 
     /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
     package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
@@ -38,6 +38,10 @@ extension SiteConfig {
             case "page_size":
                 if case .int(let n) = value.value, (1...100_000).contains(n) { config.pageSize = n } else {
                     errors.append(Diagnostic("page_size must be a whole number from 1 to 100000", at: value.location))
+                }
+            case "search":
+                if case .bool(let flag) = value.value { config.search = flag } else {
+                    errors.append(Diagnostic("search must be true or false", at: value.location))
                 }
             case "continents":
                 if let list = parseContinents(value, errors: &errors) { config.continents = list }

@@ -20,6 +20,8 @@ package struct SiteConfig: Sendable {
     package var maxImagePixels = 100_000_000
     /// Most entries on one page of a list (the City Guide, a country's cities, a continent's countries).
     package var pageSize = 100
+    /// Whether the site has a search box and index (`search: false` turns them off).
+    package var search = true
 
     package init() {}
 

@@ -1,0 +1,120 @@
+import Foundation
+import Search
+
+/// The search index as the last build left it, in the cache folder (`search.state`): the
+/// settings it was made under (the build's global key), each record's signature and
+/// thumbnail, and the `SearchState` to update. Written after the output is published and
+/// removed before the output's index changes, so a state on disk always describes the
+/// output; one that is missing, damaged or from other settings means a build from scratch.
+struct SavedSearch {
+    /// A hash of what a record is made of (see `SearchSources.signatures`).
+    struct Signature: Hashable {
+        var high: UInt64
+        var low: UInt64
+    }
+
+    struct Entry {
+        var signature: Signature
+        /// The file name in `images/` of the thumbnail planned for the record, if any.
+        var thumbnail: String?
+        /// Whether the output has it (the record shows it).
+        var shown: Bool
+    }
+
+    var globalKey: String
+    var records: [SearchRecord.ID: Entry]
+    var state: SearchState
+
+    private static let magic = Array("gazetteer search state 2\n".utf8)
+
+    static func url(in cache: URL) -> URL { cache.appending(path: "search.state") }
+
+    /// Two FNV-1a hashes of 64 bits with different offsets: enough to tell records apart.
+    struct Hash {
+        private var high: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var low: UInt64 = 0x6c62_272e_07bb_0142
+
+        mutating func add(_ text: String) {
+            add(UInt64(text.utf8.count))
+            for byte in text.utf8 { add(byte: byte) }
+        }
+
+        mutating func add(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        }
+
+        private mutating func add(byte: UInt8) {
+            high = (high ^ UInt64(byte)) &* 0x100_0000_01b3
+            low = (low ^ UInt64(byte)) &* 0x100_0000_01b3 ^ (low >> 29)
+        }
+
+        var signature: Signature { Signature(high: high, low: low) }
+    }
+
+    /// The state saved in `file`, when it was made under `globalKey` and reads back whole.
+    static func read(_ file: URL, globalKey: String) -> SavedSearch? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        let bytes = [UInt8](data)
+        guard bytes.starts(with: magic) else { return nil }
+        var reader = Reader(bytes: bytes, offset: magic.count)
+        guard let key = reader.string(), key == globalKey, let count = reader.uint(), count < 10_000_000 else { return nil }
+        var records: [SearchRecord.ID: Entry] = [:]
+        records.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let kind = reader.uint(), let slug = reader.string(), let high = reader.uint(), let low = reader.uint(),
+                  let thumbnail = reader.string(), let shown = reader.uint() else { return nil }
+            let id = SearchRecord.ID(kind: kind == 0 ? .country : .city, slug: slug)
+            records[id] = Entry(signature: Signature(high: high, low: low), thumbnail: thumbnail.isEmpty ? nil : thumbnail, shown: shown == 1)
+        }
+        guard let state = try? SearchState(decoding: Array(bytes[reader.offset...])) else { return nil }
+        return SavedSearch(globalKey: key, records: records, state: state)
+    }
+
+    /// Writes the state through a temporary file and a rename; a failure only makes the next
+    /// build make the index from scratch.
+    func save(to cache: URL) {
+        var bytes = Self.magic
+        func uint(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        func string(_ text: String) { uint(UInt64(text.utf8.count)); bytes.append(contentsOf: text.utf8) }
+        string(globalKey)
+        uint(UInt64(records.count))
+        for (id, entry) in records.sorted(by: { $0.key < $1.key }) {
+            uint(id.kind == .country ? 0 : 1)
+            string(id.slug)
+            uint(entry.signature.high)
+            uint(entry.signature.low)
+            string(entry.thumbnail ?? "")
+            uint(entry.shown ? 1 : 0)
+        }
+        bytes += state.encoded()
+        let target = Self.url(in: cache)
+        let temporary = cache.appending(path: ".search.\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            try Data(bytes).write(to: temporary)
+            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            unlink(temporary.path)
+        }
+    }
+
+    private struct Reader {
+        var bytes: [UInt8]
+        var offset: Int
+
+        mutating func uint() -> UInt64? {
+            guard offset + 8 <= bytes.count else { return nil }
+            var value: UInt64 = 0
+            for n in 0..<8 { value |= UInt64(bytes[offset + n]) << UInt64(8 * n) }
+            offset += 8
+            return value
+        }
+
+        mutating func string() -> String? {
+            guard let count = uint(), count <= UInt64(bytes.count - offset) else { return nil }
+            let text = String(decoding: bytes[offset..<(offset + Int(count))], as: UTF8.self)
+            offset += Int(count)
+            return text
+        }
+    }
+}

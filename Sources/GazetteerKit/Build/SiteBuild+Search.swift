@@ -1,0 +1,196 @@
+import Foundation
+import Diagnostics
+import Load
+import Model
+import Render
+import Write
+import Images
+import Incremental
+import Search
+import Locking
+
+extension SiteBuild {
+    /// What the search step leaves for publishing.
+    struct SearchFiles {
+        /// Index files gone from the output (site-relative); the new ones are staged already.
+        var removing: [String] = []
+        /// The state to save once the output is published (nil: keep the saved one as it is).
+        var saved: SavedSearch?
+    }
+
+    /// The search index (the `Search` target) of every country and city, from the entries:
+    /// built whole when the output is new or no usable state was saved, else updated with the
+    /// records whose inputs changed (see `SavedSearch.signature`). Either way the files are
+    /// those a build from scratch makes. Files are staged beside the pages.
+    static func search(_ inputs: Inputs, _ content: Content, _ rendered: RenderOutcome, _ images: Thumbnails, _ reuse: Reuse,
+                       to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
+        throws(DiagnosticList) -> SearchFiles
+    {
+        let stateFile = SavedSearch.url(in: options.cache)
+        let updating = reuse.output != nil
+        var result = SearchFiles()
+        guard inputs.config.search else {
+            unlink(stateFile.path)
+            if updating { result.removing = outputFiles(under: "search", of: options.output) }
+            clock.lap("search")
+            return result
+        }
+        let sources = SearchSources(inputs, content, images, reuse, options)
+        let signatures = sources.signatures()
+        clock.lap("search.records")
+        let previous = updating ? SavedSearch.read(stateFile, globalKey: inputs.global) : nil
+        var written: [String: [UInt8]]
+        let state: SearchState
+        // Each record's planned thumbnail and whether the output has it, for the next build:
+        // a record whose thumbnail enters or leaves the output changes.
+        var thumbnails: [SearchRecord.ID: (file: String, shown: Bool)] = [:]
+        var recordsMade: [SearchRecord] = []
+        do {
+            if let previous {
+                // Nothing the records are made of changed: the index in the output stands.
+                var changed = false
+                for (n, entry) in content.entries.enumerated() where !changed {
+                    let id = sources.id(of: entry)
+                    if let before = previous.records[id], before.signature == signatures[n],
+                       !(before.thumbnail.map { before.shown ? images.changes.removed.contains($0) : images.changes.added.contains($0) } ?? false) {
+                        continue
+                    }
+                    changed = true
+                }
+                if !changed && previous.records.count == content.entries.count {
+                    clock.lap("search.index")
+                    return result
+                }
+            }
+            // The index is made whole (SearchIndex.update does not yet give the files a build
+            // gives: see the report of issue 16), and only the files the output lacks are written.
+            let records = SearchSources.inParallel(content.entries, sources.record)
+            recordsMade = records
+            let build = try SearchIndex.build(records, options: SearchOptions())
+            (written, state) = (build.files, build.state)
+            if updating {
+                // Whatever the output holds of another index goes; what it holds of this one stays.
+                result.removing = outputFiles(under: "search", of: options.output).filter { written[$0] == nil }
+                written = written.filter { path, bytes in
+                    FileManager.default.contents(atPath: options.output.appending(path: path).path) != Data(bytes)
+                }
+            }
+        } catch {
+            throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
+        }
+        for record in recordsMade {
+            if let planned = sources.planned[record.id] { thumbnails[record.id] = (planned, record.thumbnail != nil) }
+        }
+        clock.lap("search.index")
+        // The saved state no longer describes the output once it changes: gone until the new one is saved.
+        unlink(stateFile.path)
+        for (path, bytes) in written.sorted(by: { $0.key < $1.key }) {
+            try writer.write(path, bytes: bytes)
+            rendered.staged.add(path)
+        }
+        var records: [SearchRecord.ID: SavedSearch.Entry] = [:]
+        for (n, entry) in content.entries.enumerated() {
+            let id = sources.id(of: entry)
+            records[id] = SavedSearch.Entry(signature: signatures[n], thumbnail: thumbnails[id]?.file, shown: thumbnails[id]?.shown ?? false)
+        }
+        result.saved = SavedSearch(globalKey: inputs.global, records: records, state: state)
+        clock.lap("search.stage")
+        return result
+    }
+
+    /// Every file under `folder` of the output, site-relative.
+    static func outputFiles(under folder: String, of output: URL) -> [String] {
+        let base = output.appending(path: folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var files: [String] = []
+        while let path = walker.nextObject() as? String {
+            if walker.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { files.append(folder + "/" + path) }
+        }
+        return files.sorted()
+    }
+}
+
+/// How the search step reads the build: each entry's record and the signature of what the
+/// record is made of.
+struct SearchSources {
+    let entries: [ContentEntry]
+    let countries: [String: ContentEntry]
+    let planner: ImagePlanner
+    let texts: [String: String]
+    let bodies: BodyStore
+    let changes: ImageChanges
+    let outputImages: URL?
+    /// The thumbnail planned for each record made (shown or not).
+    var planned: [SearchRecord.ID: String] { plannedFiles.value }
+    private let plannedFiles = Locked<[SearchRecord.ID: String]>([:])
+
+    init(_ inputs: SiteBuild.Inputs, _ content: SiteBuild.Content, _ images: SiteBuild.Thumbnails,
+         _ reuse: SiteBuild.Reuse, _ options: BuildOptions) {
+        entries = content.entries
+        var countries: [String: ContentEntry] = [:]
+        for entry in content.entries where entry.kind == .country { countries[entry.slug] = entry }
+        self.countries = countries
+        planner = inputs.planner
+        texts = content.processed.texts
+        bodies = content.bodies
+        changes = images.changes
+        outputImages = reuse.output != nil ? options.output.appending(path: "images") : nil
+    }
+
+    func id(of entry: ContentEntry) -> SearchRecord.ID {
+        SearchRecord.ID(kind: entry.kind == .country ? .country : .city, slug: entry.slug)
+    }
+
+    /// A hash of everything the entry's record is made of but its thumbnail's plan: its file
+    /// (front matter and body), its country's name, and its picture's path and stamp.
+    func signatures() -> [SavedSearch.Signature] {
+        entries.map { entry in
+            var hash = SavedSearch.Hash()
+            for word in [entry.digest.a, entry.digest.b, entry.digest.c, entry.digest.d] { hash.add(word) }
+            hash.add(entry.path)
+            hash.add(entry.country.flatMap { countries[$0]?.name } ?? "")
+            hash.add(entry.image.path)
+            let stamp = planner.stamp(of: entry.image.path)
+            for value in [stamp?.device ?? 0, stamp?.inode ?? 0, UInt64(bitPattern: stamp?.size ?? -1),
+                          UInt64(bitPattern: stamp?.modified ?? -1), UInt64(bitPattern: stamp?.changed ?? -1)] {
+                hash.add(value)
+            }
+            return hash.signature
+        }
+    }
+
+    /// The thumbnail the theme already shows for the entry: a country's `icon` flag, a city's
+    /// `small` picture (planned as the pages plan them), when the output has it.
+    func thumbnail(_ entry: ContentEntry) -> SearchRecord.Thumbnail? {
+        let preset = entry.kind == .country ? "icon" : "small"
+        let stem = entry.image.isPlaceholder ? (entry.kind == .country ? "placeholder-flag" : "placeholder-city") : entry.slug
+        guard let plan = planner.plan(entry.image, preset: preset, stem: stem), let image = plan.images.first else { return nil }
+        plannedFiles.withLock { $0[id(of: entry)] = image.fileName }
+        let shown = changes.added.contains(image.fileName)
+            || (outputImages.map { !changes.removed.contains(image.fileName) && FileStamp.of($0.appending(path: image.fileName).path) != nil } ?? false)
+        return shown ? SearchRecord.Thumbnail(file: OutputPath.image(image.fileName), width: image.width, height: image.height) : nil
+    }
+
+    /// `make` of every entry, across the cores (planning and body text are most of the work).
+    static func inParallel(_ entries: [ContentEntry], _ make: @Sendable (ContentEntry) -> SearchRecord) -> [SearchRecord] {
+        let results = Locked<[SearchRecord?]>(slots: entries.count)
+        DispatchQueue.concurrentPerform(iterations: min(8, max(1, entries.count / 64))) { part in
+            var n = part
+            let step = min(8, max(1, entries.count / 64))
+            while n < entries.count {
+                results[n] = make(entries[n])
+                n += step
+            }
+        }
+        return results.value.map { $0! }
+    }
+
+    func record(_ entry: ContentEntry) -> SearchRecord {
+        let body = texts[entry.path] ?? SearchText.plain(fromHTML: bodies.html(for: entry.path))
+        let country = entry.country.flatMap { countries[$0] }
+        return SearchRecord(
+            kind: entry.kind == .country ? .country : .city, slug: entry.slug, name: entry.name,
+            officialName: entry.officialName, capital: entry.capital, motto: entry.motto, aliases: entry.aliases,
+            countryName: country?.name, countrySlug: entry.country, thumbnail: thumbnail(entry), body: body)
+    }
+}

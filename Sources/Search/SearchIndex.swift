@@ -1,0 +1,155 @@
+import Foundation
+
+/// A full build: every file of the index (paths relative to the site's root) and the state to
+/// keep for the next update.
+public struct SearchBuild: Sendable {
+    public var files: [String: [UInt8]]
+    public var state: SearchState
+}
+
+/// An incremental update: the files to write (new names, plus `search/index.js` when it
+/// changed), the files to delete, and the new state. Applied to the previous output, it gives
+/// exactly the files a full build of the same records gives.
+public struct SearchUpdate: Sendable {
+    public var written: [String: [UInt8]]
+    public var removed: [String]
+    public var state: SearchState
+}
+
+/// Builds the search index of a guide: see SearchFiles for the files and search.js for the
+/// browser's side. Records are numbered in order of folded name (then kind, slug), so the same
+/// records give byte-identical files however they were reached.
+public enum SearchIndex {
+    public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions()) throws -> SearchBuild {
+        try checkUnique(records)
+        let prepared = Prepared.all(records).sorted { SearchState.Record.precedes($0.record, $1.record) }
+        var state = SearchState(options: options, records: prepared.map(\.record),
+                                index: WordIndex(records: prepared.map(\.words)),
+                                leaves: [:], nodes: [:], chunks: [], entry: "")
+        var files: [String: [UInt8]] = [:]
+        for case let text? in prepared.map(\.text) { files[text.path] = text.bytes }
+        Renderer.render(&state, into: &files, reusing: nil)
+        return SearchBuild(files: files, state: state)
+    }
+
+    /// `changed` holds new and edited records; `removed` the ids of records gone (an id in both
+    /// lists stays, as changed; an unknown id is ignored).
+    public static func update(_ state: SearchState, changed: [SearchRecord], removed: [SearchRecord.ID]) throws -> SearchUpdate {
+        try checkUnique(changed)
+        let changedIDs = Set(changed.map(\.id))
+        let gone = Set(removed).subtracting(changedIDs)
+        let prepared = Prepared.all(changed).sorted { SearchState.Record.precedes($0.record, $1.record) }
+
+        // The records kept keep their order; the changed ones are merged in by name.
+        var touched: [Int] = []
+        var kept: [(record: SearchState.Record, old: Int)] = []
+        var oldID: [SearchRecord.ID: Int] = [:]
+        kept.reserveCapacity(state.records.count)
+        for (id, record) in state.records.enumerated() {
+            if changedIDs.contains(record.id) || gone.contains(record.id) {
+                touched.append(id)
+                oldID[record.id] = id
+            } else {
+                kept.append((record, id))
+            }
+        }
+        var records: [SearchState.Record] = []
+        records.reserveCapacity(kept.count + prepared.count)
+        var newID = [Int](repeating: -1, count: state.records.count)
+        var placed: [(id: Int, prepared: Prepared)] = []
+        var next = 0
+        for item in prepared {
+            while next < kept.count, SearchState.Record.precedes(kept[next].record, item.record) {
+                newID[kept[next].old] = records.count
+                records.append(kept[next].record)
+                next += 1
+            }
+            placed.append((records.count, item))
+            records.append(item.record)
+        }
+        for (record, old) in kept[next...] {
+            newID[old] = records.count
+            records.append(record)
+        }
+        let shifted = kept.contains { newID[$0.old] != $0.old }
+
+        var index = state.index
+        let before = index.remove(ids: touched)
+        if shifted { index.renumber(newID) }
+        for (id, item) in placed { index.insert(id: id, words: item.words) }
+
+        var next_ = state
+        next_.records = records
+        next_.index = index
+        var files: [String: [UInt8]] = [:]
+        for case let text? in prepared.map(\.text) { files[text.path] = text.bytes }
+        var reuse: Renderer.Reuse? = nil
+        if !shifted {
+            var changes = Renderer.Changes()
+            for id in touched where gone.contains(state.records[id].id) { changes.record(id: id, before: before[id] ?? [:], after: [:]) }
+            for (id, item) in placed {
+                changes.record(id: id, before: oldID[item.record.id].flatMap { before[$0] } ?? [:], after: item.words)
+            }
+            if records.count != state.records.count { changes.chunksFrom(min(records.count, state.records.count)) }
+            reuse = Renderer.Reuse(previous: state, changes: changes)
+        }
+        Renderer.render(&next_, into: &files, reusing: reuse)
+
+        // Files are named by content: a file is new if its name is, and gone if no longer named.
+        // Text files are shared by records with the same text, so only the touched ones may go.
+        let oldShards = state.shardFiles, newShards = next_.shardFiles
+        var gonePaths = oldShards.subtracting(newShards)
+        for id in touched where !state.records[id].text.isEmpty {
+            let name = state.records[id].text
+            if !records.contains(where: { $0.text == name }) { gonePaths.insert(ScriptFile.path(of: name)) }
+        }
+        var existing = Set<String>()
+        for case let text? in prepared.map(\.text) where state.records.contains(where: { $0.text == text.name }) {
+            existing.insert(text.path)
+        }
+        let written = files.filter { path, _ in
+            path == Renderer.entryPath ? next_.entry != state.entry : !oldShards.contains(path) && !existing.contains(path)
+        }
+        return SearchUpdate(written: written, removed: gonePaths.sorted(), state: next_)
+    }
+
+    static func checkUnique(_ records: [SearchRecord]) throws {
+        var seen = Set<SearchRecord.ID>()
+        for record in records where !seen.insert(record.id).inserted { throw SearchIndexError.duplicateRecord(record.id) }
+    }
+}
+
+/// A record read once: its display data, its words and its text file.
+struct Prepared: Sendable {
+    var record: SearchState.Record
+    var words: [String: SearchField]
+    var text: SearchFiles.File?
+
+    init(_ source: SearchRecord) {
+        text = SearchFiles.text(source.body)
+        words = source.words
+        record = SearchState.Record(id: source.id, name: source.name, sortName: Folding.fold(source.name),
+                                    countryName: source.countryName ?? "", thumbnail: source.thumbnail,
+                                    text: text?.name ?? "")
+    }
+
+    /// Reads records on every core: tokenizing the bodies is most of a build's work.
+    static func all(_ records: [SearchRecord]) -> [Prepared] {
+        let cores = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+        guard records.count > 64, cores > 1 else { return records.map(Prepared.init) }
+        let parts = (0..<cores).map { part in (records.count * part / cores)..<(records.count * (part + 1) / cores) }
+        let results = Results(count: cores)
+        DispatchQueue.concurrentPerform(iterations: cores) { part in
+            results.set(part, parts[part].map { Prepared(records[$0]) })
+        }
+        return results.joined()
+    }
+
+    private final class Results: @unchecked Sendable {
+        private var parts: [[Prepared]]
+        private let lock = NSLock()
+        init(count: Int) { parts = Array(repeating: [], count: count) }
+        func set(_ part: Int, _ value: [Prepared]) { lock.withLock { parts[part] = value } }
+        func joined() -> [Prepared] { parts.flatMap { $0 } }
+    }
+}

@@ -1,0 +1,30 @@
+/// Settings of the index; the defaults suit Gazetteer's site.
+public struct SearchOptions: Sendable, Equatable {
+    /// The most bytes a leaf shard may hold before it is split by its next character.
+    public var shardLimit: Int
+    /// Records per file of display data (name, country, picture, text file).
+    public var chunkSize: Int
+    /// The page of a record relative to the site's root, `{slug}` standing for its slug.
+    public var countryPage: String
+    public var cityPage: String
+
+    public init(shardLimit: Int = 12_000, chunkSize: Int = 16,
+                countryPage: String = "countries/{slug}.html", cityPage: String = "cities/{slug}.html") {
+        self.shardLimit = shardLimit
+        self.chunkSize = chunkSize
+        self.countryPage = countryPage
+        self.cityPage = cityPage
+    }
+}
+
+public enum SearchIndexError: Error, Equatable, CustomStringConvertible {
+    case duplicateRecord(SearchRecord.ID)
+    case unreadableState(String)
+
+    public var description: String {
+        switch self {
+        case .duplicateRecord(let id): return "two search records are both \(id)"
+        case .unreadableState(let why): return "the saved search index cannot be read (\(why)); build it again"
+        }
+    }
+}

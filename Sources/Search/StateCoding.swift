@@ -1,0 +1,131 @@
+/// SearchState as bytes: a tag and version, then varints and length-prefixed UTF-8 strings;
+/// posting lists as gaps, which is what keeps the state small and quick to read.
+extension SearchState {
+    static let magic = Array("GZSEARCH1".utf8)
+
+    public func encoded() -> [UInt8] {
+        var out = ByteWriter()
+        out.bytes += Self.magic
+        out.int(options.shardLimit); out.int(options.chunkSize)
+        out.string(options.countryPage); out.string(options.cityPage)
+        out.int(records.count)
+        for record in records {
+            out.int(record.id.kind == .country ? 0 : 1)
+            out.string(record.id.slug); out.string(record.name); out.string(record.sortName)
+            out.string(record.countryName); out.string(record.text)
+            out.string(record.thumbnail?.file ?? "")
+            out.int(record.thumbnail?.width ?? 0); out.int(record.thumbnail?.height ?? 0)
+        }
+        out.int(index.words.count)
+        for (i, word) in index.words.enumerated() {
+            out.string(word)
+            out.int(index.sizes[i])
+            out.int(index.postings[i].count)
+            var previous: UInt32 = 0
+            for posting in index.postings[i] {
+                out.int(Int(posting - previous))
+                previous = posting
+            }
+        }
+        for map in [leaves, nodes] {
+            out.int(map.count)
+            for key in map.keys.sorted(by: WordIndex.precedes) { out.string(key); out.string(map[key]!) }
+        }
+        out.int(chunks.count)
+        for chunk in chunks { out.string(chunk) }
+        out.string(entry)
+        return out.bytes
+    }
+
+    public init(decoding bytes: [UInt8]) throws {
+        var input = ByteReader(bytes: bytes)
+        guard bytes.starts(with: Self.magic) else { throw SearchIndexError.unreadableState("not a search state") }
+        input.offset = Self.magic.count
+        options = SearchOptions(shardLimit: try input.int(), chunkSize: try input.int(),
+                                countryPage: try input.string(), cityPage: try input.string())
+        records = []
+        for _ in 0..<(try input.count()) {
+            let kind: SearchRecord.Kind = try input.int() == 0 ? .country : .city
+            let slug = try input.string(), name = try input.string(), sortName = try input.string()
+            let country = try input.string(), text = try input.string(), file = try input.string()
+            let width = try input.int(), height = try input.int()
+            records.append(Record(id: .init(kind: kind, slug: slug), name: name, sortName: sortName, countryName: country,
+                                  thumbnail: file.isEmpty ? nil : .init(file: file, width: width, height: height), text: text))
+        }
+        let wordCount = try input.count()
+        var words: [String] = [], sizes: [Int] = [], postings: [[UInt32]] = []
+        words.reserveCapacity(wordCount); sizes.reserveCapacity(wordCount); postings.reserveCapacity(wordCount)
+        for _ in 0..<wordCount {
+            words.append(try input.string())
+            sizes.append(try input.int())
+            let count = try input.count()
+            var list = [UInt32](repeating: 0, count: count)
+            var previous: UInt32 = 0
+            for i in 0..<count {
+                previous &+= UInt32(truncatingIfNeeded: try input.int())
+                list[i] = previous
+            }
+            postings.append(list)
+        }
+        index = WordIndex(words: words, postings: postings, sizes: sizes)
+        var maps: [[String: String]] = []
+        for _ in 0..<2 {
+            var map: [String: String] = [:]
+            for _ in 0..<(try input.count()) { map[try input.string()] = try input.string() }
+            maps.append(map)
+        }
+        leaves = maps[0]
+        nodes = maps[1]
+        chunks = try (0..<(try input.count())).map { _ in try input.string() }
+        entry = try input.string()
+        guard input.offset == bytes.count else { throw SearchIndexError.unreadableState("trailing bytes") }
+    }
+}
+
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        var rest = UInt64(value)
+        while rest >= 0x80 {
+            bytes.append(UInt8(rest & 0x7F) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func string(_ text: String) {
+        int(text.utf8.count)
+        bytes += text.utf8
+    }
+}
+
+struct ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    mutating func int() throws -> Int {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 64 else { throw SearchIndexError.unreadableState("cut short") }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return Int(truncatingIfNeeded: value) }
+            shift += 7
+        }
+    }
+
+    /// A count of items that follow: never more than the bytes left.
+    mutating func count() throws -> Int {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - offset else { throw SearchIndexError.unreadableState("bad count") }
+        return count
+    }
+
+    mutating func string() throws -> String {
+        let length = try count()
+        defer { offset += length }
+        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+}
