@@ -45,23 +45,55 @@ extension SiteBuild {
         // a record whose thumbnail enters or leaves the output changes.
         var thumbnails: [SearchRecord.ID: (file: String, shown: Bool)] = [:]
         var recordsMade: [SearchRecord] = []
+        var updated: SearchUpdate?
         do {
             if let previous {
-                // Nothing the records are made of changed: the index in the output stands.
-                var changed = false
-                for (n, entry) in content.entries.enumerated() where !changed {
+                // The records whose inputs changed; none: the index in the output stands.
+                var changed: [Int] = []
+                var allKnown = previous.records.count == content.entries.count
+                for (n, entry) in content.entries.enumerated() {
                     let id = sources.id(of: entry)
-                    if let before = previous.records[id], before.signature == signatures[n],
+                    guard let before = previous.records[id] else { allKnown = false; changed.append(n); continue }
+                    if before.signature == signatures[n],
                        !(before.thumbnail.map { before.shown ? images.changes.removed.contains($0) : images.changes.added.contains($0) } ?? false) {
                         continue
                     }
-                    changed = true
+                    changed.append(n)
                 }
-                if !changed && previous.records.count == content.entries.count {
+                if changed.isEmpty && allKnown {
                     clock.lap("search.index")
                     return result
                 }
+                // The same countries and cities as last time, some edited: only their records
+                // are made again, and the index updated with them.
+                if allKnown {
+                    let records = changed.map { sources.record(content.entries[$0]) }
+                    recordsMade = records
+                    updated = try SearchIndex.update(previous.state, changed: records, removed: [])
+                }
             }
+        } catch {
+            throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
+        }
+        if let updated, let previous {
+            clock.lap("search.index")
+            unlink(stateFile.path)
+            for (path, bytes) in updated.written.sorted(by: { $0.key < $1.key }) {
+                try writer.write(path, bytes: bytes)
+                rendered.staged.add(path)
+            }
+            result.removing = updated.removed
+            var records = previous.records
+            for record in recordsMade {
+                let n = content.entries.firstIndex { sources.id(of: $0) == record.id }!
+                let planned = sources.planned[record.id]
+                records[record.id] = SavedSearch.Entry(signature: signatures[n], thumbnail: planned, shown: record.thumbnail != nil)
+            }
+            result.saved = SavedSearch(globalKey: inputs.global, records: records, state: updated.state)
+            clock.lap("search.stage")
+            return result
+        }
+        do {
             // The index is made whole (SearchIndex.update does not yet give the files a build
             // gives: see the report of issue 16), and only the files the output lacks are written.
             let records = SearchSources.inParallel(content.entries, sources.record)
