@@ -95,6 +95,7 @@ bench: release
 	python3 Benchmarks/bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-1k .bench/corpus-10k
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
+	@if grep -q '"SearchBench"' Package.swift; then $(SWIFT) run -c release SearchBench; fi
 
 # 20 builds of a 2,000-page guide killed at random moments (incremental and full): the output
 # must never hold pages of two builds, and the next build must recover by itself.
