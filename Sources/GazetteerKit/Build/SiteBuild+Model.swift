@@ -3,6 +3,7 @@ import Diagnostics
 import Load
 import Model
 import Render
+import Images
 
 extension SiteBuild {
     /// The guide as a model, its templates, and every page of the site.
@@ -34,8 +35,10 @@ extension SiteBuild {
                 "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }
         guard let library, diagnostics.isEmpty else {
-            // The pictures planned so far (by the Markdown stage) are decoded all the same, so
-            // that their problems come in this run with the others, not in the next one.
+            // No page will render, so the flags and pictures are planned here with the presets
+            // the templates name, and decoded with those the Markdown stage planned: their
+            // problems come in this run with the others, not in the next one.
+            if let library { planPictures(content.entries, presets: TemplateCheck.presetsUsed(library), planner: inputs.planner) }
             throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems(inputs))
         }
         clock.lap("model.templates")
@@ -43,5 +46,15 @@ extension SiteBuild {
         let pages = renderer.pages + (inputs.config.baseURL != nil ? [Page(kind: .sitemap, path: OutputPath.sitemap, title: "")] : [])
         clock.lap("model.pages")
         return Model(site: model, renderer: renderer, pages: pages)
+    }
+
+    /// Plans every entry's flag or picture with the presets templates name for it.
+    private static func planPictures(_ entries: [ContentEntry], presets: (flag: Set<String>, picture: Set<String>),
+                                     planner: ImagePlanner) {
+        for entry in entries where !entry.image.isPlaceholder {
+            for preset in (entry.kind == .country ? presets.flag : presets.picture).sorted() {
+                _ = planner.plan(entry.image, preset: preset, stem: entry.slug)
+            }
+        }
     }
 }

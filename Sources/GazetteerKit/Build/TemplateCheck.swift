@@ -27,4 +27,18 @@ enum TemplateCheck {
         }
         return problems
     }
+
+    /// The presets templates name under `flag.` and under `picture.`.
+    static func presetsUsed(_ library: TemplateLibrary) -> (flag: Set<String>, picture: Set<String>) {
+        var flag: Set<String> = [], picture: Set<String> = []
+        for lookup in library.lookups {
+            let parts = lookup.components
+            for (index, part) in parts.enumerated().dropLast() where !imageKeys.contains(parts[index + 1]) {
+                if index > 0, parts[index - 1] == "extra" { continue }
+                if part == "flag" { flag.insert(parts[index + 1]) }
+                if part == "picture" { picture.insert(parts[index + 1]) }
+            }
+        }
+        return (flag, picture)
+    }
 }

@@ -47,3 +47,19 @@ final class BrokenPictureTests: XCTestCase {
         XCTAssertFalse(result.err.contains("reducev"), "no resampler log lines: \(result.err)")
     }
 }
+
+extension BrokenPictureTests {
+    func testABrokenPictureComesWithAFrontMatterErrorOfAnotherFile() throws {
+        let photo = try Data(contentsOf: ExampleGuideTests.repository.appending(path: "content/cities/pictures/london.jpg"))
+        var files = FixtureSite.good
+        files["content/cities/madrid.md"] = "---\nname: Madrid\ncountry: spain\npicture: pictures/cut.jpg\n---\n"
+        files["content/cities/osaka.md"] = "---\nname: Osaka\ncountry: japn\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        try photo.prefix(photo.count / 3).write(to: site.root.appending(path: "content/cities/pictures/cut.jpg"))
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("content/cities/osaka.md:3:10: unknown country \"japn\""), result.err)
+        XCTAssertTrue(result.err.contains("content/cities/madrid.md:4:10: image \"pictures/cut.jpg\" is cut short"), result.err)
+    }
+}
