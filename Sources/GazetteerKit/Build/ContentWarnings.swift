@@ -12,9 +12,9 @@ enum ContentWarnings {
     static func find(root: URL, loaded: [String], entries: [ContentEntry]) -> [Diagnostic] {
         var used = Set(loaded)
         let prefix = root.standardizedFileURL.path + "/"
+        // Content's paths are absolute and standardized already (ContentPath): plain prefixes do.
         func relative(_ absolute: String) -> String? {
-            let path = URL(fileURLWithPath: absolute).standardizedFileURL.path
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+            absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
         }
         for entry in entries {
             if let image = relative(entry.image.path) { used.insert(image) }

@@ -37,7 +37,7 @@ public enum SiteBuild {
         var content = parse(plan, check, reuse, clock: &clock)
         let warnings = contentWarnings(check, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
-        let writer = options.writeOutput ? try SiteWriter(output: options.output) : nil
+        let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
         let keys = comparePageKeys(model, check, content, reuse, clock: &clock)

@@ -108,4 +108,23 @@ final class PublishTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: spareState(site).path))
         XCTAssertEqual(site.snapshot(), try fromScratch(site))
     }
+
+    func testAPageChangedTwiceInARowIsRewrittenInPlaceInTheSpare() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nOne.\n")
+        XCTAssertEqual(site.build().status, 0)
+        let first = inode(site.output.appending(path: "cities/osaka.html"))
+        let older = inode(spare(site).appending(path: "cities/osaka.html"))
+        XCTAssertNotEqual(first, older, "the last build gave the page a file of its own")
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nTwo.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(inode(site.output.appending(path: "cities/osaka.html")), older,
+                       "the spare's own copy was rewritten in place and swapped in: no file made or freed")
+        XCTAssertTrue(site.read("cities/osaka.html")?.contains("Two.") == true)
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+        XCTAssertEqual(try String(contentsOf: spare(site).appending(path: "cities/osaka.html"), encoding: .utf8).contains("One."), true,
+                       "the previous version is the next spare")
+    }
 }
