@@ -19,17 +19,8 @@ extension CommandLineTool {
     """
 
     static func check(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("check")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer check: \(error)\n\n\(checkUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("check")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("check", words, output: output, status: &status) else { return status }
         if let extra = arguments.positionals.first {
             output.error("gazetteer check: unexpected argument \"\(extra)\"\n\n\(checkUsage)")
             return 2

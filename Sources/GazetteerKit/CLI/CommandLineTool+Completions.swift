@@ -29,17 +29,8 @@ extension CommandLineTool {
     """
 
     static func completions(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("completions")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer completions: \(error)\n\n\(completionsUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("completions")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("completions", words, output: output, status: &status) else { return status }
         guard arguments.positionals.count == 1, let shell = arguments.positionals.first else {
             output.error("gazetteer completions: name one shell: bash, zsh or fish\n\n\(completionsUsage)")
             return 2
@@ -54,17 +45,8 @@ extension CommandLineTool {
     }
 
     static func manpage(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("manpage")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer manpage: \(error)\n\n\(manpageUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("manpage")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("manpage", words, output: output, status: &status) else { return status }
         if let extra = arguments.positionals.first {
             output.error("gazetteer manpage: unexpected argument \"\(extra)\"\n\n\(manpageUsage)")
             return 2

@@ -24,17 +24,8 @@ extension CommandLineTool {
     """
 
     static func new(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("new")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer new: \(error)\n\n\(newUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("new")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("new", words, output: output, status: &status) else { return status }
         let positionals = arguments.positionals
         guard positionals.count == 2, ["country", "city", "site"].contains(positionals[0]) else {
             output.error("gazetteer new: say what to create and its name\n\n\(newUsage)")

@@ -21,17 +21,8 @@ extension CommandLineTool {
     """
 
     static func serve(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("serve")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer serve: \(error)\n\n\(serveUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("serve")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("serve", words, output: output, status: &status) else { return status }
         guard arguments.positionals.isEmpty,
               let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
             output.error("gazetteer serve: --port takes a number from 0 to 65535\n\n\(serveUsage)")

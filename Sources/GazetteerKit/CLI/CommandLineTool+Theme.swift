@@ -14,17 +14,8 @@ extension CommandLineTool {
     """
 
     static func theme(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("theme")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer theme: \(error)\n\n\(themeUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("theme")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("theme", words, output: output, status: &status) else { return status }
         guard arguments.positionals == ["eject"] else {
             let given = arguments.positionals.first.map { "unknown theme command \"\($0)\"" + NameSuggestion.hint(for: $0, in: ["eject"]) }
             output.error("gazetteer theme: \(given ?? "say what to do: eject")\n\n\(themeUsage)")

@@ -87,17 +87,8 @@ public enum CommandLineTool {
     }
 
     static func build(_ words: [String], output: TextOutput) -> Int32 {
-        var arguments = CommandCatalog.command("build")!.arguments
-        do throws(Arguments.UsageError) {
-            try arguments.parse(words)
-        } catch {
-            output.error("gazetteer build: \(error)\n\n\(buildUsage)")
-            return 2
-        }
-        if arguments.has("--help") || arguments.has("-h") {
-            output.print(CommandCatalog.command("build")!.help)
-            return 0
-        }
+        var status: Int32 = 0
+        guard let arguments = parse("build", words, output: output, status: &status) else { return status }
         if !arguments.positionals.isEmpty {
             output.error("gazetteer build: unexpected argument \"\(arguments.positionals[0])\"\n\n\(buildUsage)")
             return 2
@@ -131,5 +122,25 @@ public enum CommandLineTool {
         let errors = diagnostics.count - warnings
         let text = "\(errors) error\(errors == 1 ? "" : "s")"
         return warnings == 0 ? text : text + " and \(warnings) warning\(warnings == 1 ? "" : "s") (--strict)"
+    }
+
+    /// The words after the command `name`, parsed with its options; nil, with `status` set,
+    /// when they are a usage error (2, printed with the usage) or ask for help (0, printed).
+    static func parse(_ name: String, _ words: [String], output: TextOutput, status: inout Int32) -> Arguments? {
+        let command = CommandCatalog.command(name)!
+        var arguments = command.arguments
+        do throws(Arguments.UsageError) {
+            try arguments.parse(words)
+        } catch {
+            output.error("gazetteer \(name): \(error)\n\n\(command.usage)")
+            status = 2
+            return nil
+        }
+        if arguments.has("--help") || arguments.has("-h") {
+            output.print(command.help)
+            status = 0
+            return nil
+        }
+        return arguments
     }
 }

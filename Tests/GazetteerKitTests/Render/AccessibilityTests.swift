@@ -6,8 +6,6 @@ import XCTest
 /// any rule. Needs Chromium and axe-core (`make test-tools` puts axe.min.js in .build/tools,
 /// or set AXE_CORE_JS); skipped with a line saying so where either is missing.
 final class AccessibilityTests: XCTestCase {
-    private let chromium = "/usr/bin/chromium"
-
     private var axeSource: URL? {
         let candidates = [ProcessInfo.processInfo.environment["AXE_CORE_JS"].map { URL(fileURLWithPath: $0) },
                           ExampleGuideTests.repository.appending(path: ".build/tools/axe.min.js")]
@@ -15,7 +13,7 @@ final class AccessibilityTests: XCTestCase {
     }
 
     func testEveryPageOfTheExampleGuidePassesAxe() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
         guard let axe = axeSource else { throw XCTSkip("axe-core is not installed (make test-tools puts it in .build/tools)") }
         let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -55,16 +53,7 @@ final class AccessibilityTests: XCTestCase {
             next(0);
             </script></body></html>
             """.utf8).write(to: output.appending(path: "a11y-probe.html"))
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        browser.arguments = ["120", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                             "--virtual-time-budget=60000", "--dump-dom", output.appending(path: "a11y-probe.html").absoluteString]
-        let stdout = Pipe()
-        browser.standardOutput = stdout
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let dom = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
+        let dom = try HeadlessChromium.dom(of: output.appending(path: "a11y-probe.html"), budget: 60000, timeout: 120)
         let match = try XCTUnwrap(dom.firstMatch(of: /data-done="([^"]*)"/), "axe did not finish: \(dom.suffix(500))")
         let json = String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

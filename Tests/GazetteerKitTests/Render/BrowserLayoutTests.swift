@@ -5,12 +5,10 @@ import XCTest
 /// The default theme's pages in a real browser (headless Chromium, when installed), as a
 /// phone shows them: a page holding a 60-letter word is no wider than the screen.
 final class BrowserLayoutTests: XCTestCase {
-    private let chromium = "/usr/bin/chromium"
-
     /// Loads `page` of the built site in a frame `width` pixels wide and returns how wide its
     /// content is (the document's scroll width), as measured by the browser.
     private func contentWidth(of page: String, in site: FixtureSite, width: Int) throws -> Int {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
         let probe = site.output.appending(path: "probe.html")
         try Data("""
             <!doctype html><html><body style="margin:0">
@@ -22,16 +20,7 @@ final class BrowserLayoutTests: XCTestCase {
             };
             </script></body></html>
             """.utf8).write(to: probe)
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        browser.arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                             "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString]
-        let output = Pipe()
-        browser.standardOutput = output
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
+        let dom = try HeadlessChromium.dom(of: probe)
         let match = try XCTUnwrap(dom.firstMatch(of: /data-width="(\d+)"/), "the probe measured nothing: \(dom)")
         return Int(match.1)!
     }
@@ -61,7 +50,7 @@ final class BrowserLayoutTests: XCTestCase {
     /// What the browser computes for `script` (a JavaScript expression over `doc`, the page's
     /// document) once `page` has loaded in a frame `width` pixels wide.
     private func evaluate(_ script: String, on page: String, in site: FixtureSite, width: Int = 1280) throws -> String {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
         let probe = site.output.appending(path: "probe-eval.html")
         try Data("""
             <!doctype html><html><body><iframe id="f" src="\(page)" style="width:\(width)px;height:800px"></iframe><script>
@@ -70,16 +59,7 @@ final class BrowserLayoutTests: XCTestCase {
               document.body.setAttribute('data-result', String(\(script)));
             };</script></body></html>
             """.utf8).write(to: probe)
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        browser.arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                             "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString]
-        let output = Pipe()
-        browser.standardOutput = output
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
+        let dom = try HeadlessChromium.dom(of: probe)
         let match = try XCTUnwrap(dom.firstMatch(of: /data-result="([^"]*)"/), "nothing evaluated: \(dom)")
         return String(match.1)
     }
