@@ -88,7 +88,17 @@ public enum SearchIndex {
             var changes = Renderer.Changes()
             for id in touched where gone.contains(state.records[id].id) { changes.record(id: id, before: before[id] ?? [:], after: [:]) }
             for (id, item) in placed {
-                changes.record(id: id, before: oldID[item.record.id].flatMap { before[$0] } ?? [:], after: item.words)
+                guard let old = oldID[item.record.id] else {
+                    changes.record(id: id, before: [:], after: item.words)
+                    continue
+                }
+                if old == id {
+                    changes.record(id: id, before: before[old] ?? [:], after: item.words)
+                } else {
+                    // Moved by another changed record: every posting it had and has is stale.
+                    changes.record(id: old, before: before[old] ?? [:], after: [:])
+                    changes.record(id: id, before: [:], after: item.words)
+                }
             }
             if records.count != state.records.count { changes.chunksFrom(min(records.count, state.records.count)) }
             reuse = Renderer.Reuse(previous: state, changes: changes)

@@ -63,10 +63,86 @@ final class SearchUpdateTests: XCTestCase {
                       final: Array(Fixtures.records.dropFirst()))
     }
 
+    /// A record added just before the last one while that one changes in a way that leaves its
+    /// words alone (a new thumbnail): no kept record moves, but the last one's id does, so
+    /// every shard holding its postings changes.
+    func testARecordMovedByANewOneGetsItsPostingsRewritten() throws {
+        let osaka = Fixtures.records.firstIndex { $0.slug == "osaka" }!
+        var moved = Fixtures.records[osaka]
+        moved.thumbnail = .init(file: "images/osaka.5e6f7a8b.jpg", width: 64, height: 48)
+        let added = SearchRecord(kind: .city, slug: "omega", name: "Ωμέγα", countryName: "Ελλάδα", body: "A harbour town.")
+        var final = Fixtures.records
+        final[osaka] = moved
+        let update = try check(changed: [moved, added], final: final + [added])
+        XCTAssertEqual(try IndexReader(files: apply(update, to: try SearchIndex.build(Fixtures.records, options: options).files))
+            .search("osaka").results.map(\.name), ["大阪"])
+    }
+
+    /// Chains of updates, each applied to the files and state the previous one left (as
+    /// builds do), with cities added, removed, renamed and edited at random: after every
+    /// step the files and state are those of a full build of the same records.
+    func testRandomChainsOfUpdatesMatchFullBuilds() throws {
+        let words = ["harbour", "fog", "bay", "Ísland", "straße", "zoo", "museum", "olive", "café", "river"]
+        for seed in 1...6 {
+            var random = SeededRandom(seed: UInt64(seed))
+            var records = Fixtures.records
+            var build = try SearchIndex.build(records, options: options)
+            var files = build.files
+            var state = build.state
+            for step in 0..<12 {
+                var changed: [SearchRecord] = [], removed: [SearchRecord.ID] = []
+                switch random.next(upTo: 4) {
+                case 0: // a city added, anywhere in name order
+                    let name = ["Aachen", "Évora", "Lyon", "Zürich", "Oslo", "Ürümqi"][random.next(upTo: 6)] + " \(step)"
+                    let city = SearchRecord(kind: .city, slug: "added-\(seed)-\(step)", name: name, countryName: "Germany",
+                                            countrySlug: "germany", body: "A new city by the \(words[random.next(upTo: words.count)]).")
+                    records.append(city)
+                    changed = [city]
+                    // Sometimes with another record whose words are the same (its picture
+                    // changed, say) but whose position the new one may move.
+                    if random.next(upTo: 2) == 0 {
+                        let n = random.next(upTo: records.count - 1)
+                        records[n].thumbnail = .init(file: "images/step-\(step).png", width: 8, height: 6)
+                        changed.append(records[n])
+                    }
+                case 1 where records.count > 2: // one removed
+                    removed = [records.remove(at: random.next(upTo: records.count)).id]
+                case 2: // one renamed
+                    let n = random.next(upTo: records.count)
+                    records[n].name = ["A", "M", "Z", "Ö"][random.next(upTo: 4)] + records[n].name
+                    changed = [records[n]]
+                default: // one body edited
+                    let n = random.next(upTo: records.count)
+                    records[n].body += " " + words[random.next(upTo: words.count)]
+                    changed = [records[n]]
+                }
+                let update = try SearchIndex.update(state, changed: changed, removed: removed)
+                files = apply(update, to: files)
+                state = update.state
+                build = try SearchIndex.build(records, options: options)
+                XCTAssertEqual(files, build.files, "seed \(seed), step \(step)")
+                XCTAssertEqual(state, build.state, "seed \(seed), step \(step)")
+            }
+        }
+    }
+
     func testTheStateReadsBackAsItWasSaved() throws {
         let state = try SearchIndex.build(Fixtures.records, options: options).state
         XCTAssertEqual(try SearchState(decoding: state.encoded()), state)
         XCTAssertThrowsError(try SearchState(decoding: Array(state.encoded().dropLast(3))))
         XCTAssertThrowsError(try SearchState(decoding: Array("not a state".utf8)))
+    }
+}
+
+/// SplitMix64: the same numbers on every machine.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(upTo bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

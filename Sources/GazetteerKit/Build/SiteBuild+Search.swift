@@ -20,8 +20,8 @@ extension SiteBuild {
 
     /// The search index (the `Search` target) of every country and city, from the entries:
     /// built whole when the output is new or no usable state was saved, else updated with the
-    /// records whose inputs changed (see `SavedSearch.signature`). Either way the files are
-    /// those a build from scratch makes. Files are staged beside the pages.
+    /// records added, removed or whose inputs changed (see `SavedSearch.signature`). Either
+    /// way the files are those a build from scratch makes. Files are staged beside the pages.
     static func search(_ inputs: Inputs, _ content: Content, _ rendered: RenderOutcome, _ images: Thumbnails, _ reuse: Reuse,
                        to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
         throws(DiagnosticList) -> SearchFiles
@@ -37,81 +37,55 @@ extension SiteBuild {
         }
         let sources = SearchSources(inputs, content, images, reuse, options)
         let signatures = sources.signatures()
+        let ids = content.entries.map(sources.id(of:))
         clock.lap("search.records")
         let previous = updating ? SavedSearch.read(stateFile, globalKey: inputs.global) : nil
-        var written: [String: [UInt8]]
+
+        // The entries whose records are made, the files to stage, and the new state.
+        let remade: [Int]
+        let written: [String: [UInt8]]
         let state: SearchState
-        // Each record's planned thumbnail and whether the output has it, for the next build:
-        // a record whose thumbnail enters or leaves the output changes.
-        var thumbnails: [SearchRecord.ID: (file: String, shown: Bool)] = [:]
-        var recordsMade: [SearchRecord] = []
-        var updated: SearchUpdate?
+        var saved: [SearchRecord.ID: SavedSearch.Entry]
+        var made: [SearchRecord] = []
         do {
             if let previous {
-                // The records whose inputs changed; none: the index in the output stands.
-                var changed: [Int] = []
-                var allKnown = previous.records.count == content.entries.count
-                for (n, entry) in content.entries.enumerated() {
-                    let id = sources.id(of: entry)
-                    guard let before = previous.records[id] else { allKnown = false; changed.append(n); continue }
-                    if before.signature == signatures[n],
-                       !(before.thumbnail.map { before.shown ? images.changes.removed.contains($0) : images.changes.added.contains($0) } ?? false) {
-                        continue
-                    }
-                    changed.append(n)
+                remade = content.entries.indices.filter { n in
+                    guard let before = previous.records[ids[n]] else { return true }
+                    return before.signature != signatures[n] || images.changes.moved(before)
                 }
-                if changed.isEmpty && allKnown {
+                let current = Set(ids)
+                let removed = previous.records.keys.filter { !current.contains($0) }.sorted()
+                if remade.isEmpty && removed.isEmpty {
                     clock.lap("search.index")
                     return result
                 }
-                // The same countries and cities as last time, some edited: only their records
-                // are made again, and the index updated with them.
-                if allKnown {
-                    let records = changed.map { sources.record(content.entries[$0]) }
-                    recordsMade = records
-                    updated = try SearchIndex.update(previous.state, changed: records, removed: [])
+                made = SearchSources.inParallel(remade.map { content.entries[$0] }, sources.record)
+                let update = try SearchIndex.update(previous.state, changed: made, removed: removed)
+                (written, state, result.removing) = (update.written, update.state, update.removed)
+                saved = previous.records
+                for id in removed { saved[id] = nil }
+            } else {
+                remade = Array(content.entries.indices)
+                made = SearchSources.inParallel(content.entries, sources.record)
+                let build = try SearchIndex.build(made, options: SearchOptions())
+                state = build.state
+                saved = [:]
+                if updating {
+                    // Whatever the output holds of another index goes; what it holds of this one stays.
+                    result.removing = outputFiles(under: "search", of: options.output).filter { build.files[$0] == nil }
+                    written = build.files.filter { path, bytes in
+                        FileManager.default.contents(atPath: options.output.appending(path: path).path) != Data(bytes)
+                    }
+                } else {
+                    written = build.files
                 }
             }
         } catch {
             throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
         }
-        if let updated, let previous {
-            clock.lap("search.index")
-            unlink(stateFile.path)
-            for (path, bytes) in updated.written.sorted(by: { $0.key < $1.key }) {
-                try writer.write(path, bytes: bytes)
-                rendered.staged.add(path)
-            }
-            result.removing = updated.removed
-            var records = previous.records
-            for record in recordsMade {
-                let n = content.entries.firstIndex { sources.id(of: $0) == record.id }!
-                let planned = sources.planned[record.id]
-                records[record.id] = SavedSearch.Entry(signature: signatures[n], thumbnail: planned, shown: record.thumbnail != nil)
-            }
-            result.saved = SavedSearch(globalKey: inputs.global, records: records, state: updated.state)
-            clock.lap("search.stage")
-            return result
-        }
-        do {
-            // The index is made whole (SearchIndex.update does not yet give the files a build
-            // gives: see the report of issue 16), and only the files the output lacks are written.
-            let records = SearchSources.inParallel(content.entries, sources.record)
-            recordsMade = records
-            let build = try SearchIndex.build(records, options: SearchOptions())
-            (written, state) = (build.files, build.state)
-            if updating {
-                // Whatever the output holds of another index goes; what it holds of this one stays.
-                result.removing = outputFiles(under: "search", of: options.output).filter { written[$0] == nil }
-                written = written.filter { path, bytes in
-                    FileManager.default.contents(atPath: options.output.appending(path: path).path) != Data(bytes)
-                }
-            }
-        } catch {
-            throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
-        }
-        for record in recordsMade {
-            if let planned = sources.planned[record.id] { thumbnails[record.id] = (planned, record.thumbnail != nil) }
+        let planned = sources.planned
+        for (n, record) in zip(remade, made) {
+            saved[record.id] = SavedSearch.Entry(signature: signatures[n], thumbnail: planned[record.id], shown: record.thumbnail != nil)
         }
         clock.lap("search.index")
         // The saved state no longer describes the output once it changes: gone until the new one is saved.
@@ -120,12 +94,7 @@ extension SiteBuild {
             try writer.write(path, bytes: bytes)
             rendered.staged.add(path)
         }
-        var records: [SearchRecord.ID: SavedSearch.Entry] = [:]
-        for (n, entry) in content.entries.enumerated() {
-            let id = sources.id(of: entry)
-            records[id] = SavedSearch.Entry(signature: signatures[n], thumbnail: thumbnails[id]?.file, shown: thumbnails[id]?.shown ?? false)
-        }
-        result.saved = SavedSearch(globalKey: inputs.global, records: records, state: state)
+        result.saved = SavedSearch(globalKey: inputs.global, records: saved, state: state)
         clock.lap("search.stage")
         return result
     }
@@ -139,6 +108,14 @@ extension SiteBuild {
             if walker.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { files.append(folder + "/" + path) }
         }
         return files.sorted()
+    }
+}
+
+extension ImageChanges {
+    /// Whether the thumbnail a record had planned entered or left the output in this build.
+    func moved(_ record: SavedSearch.Entry) -> Bool {
+        guard let thumbnail = record.thumbnail else { return false }
+        return record.shown ? removed.contains(thumbnail) : added.contains(thumbnail)
     }
 }
 
