@@ -51,13 +51,13 @@ struct SavedSearch {
         var signature: Signature { Signature(high: high, low: low) }
     }
 
-    /// The state saved in `file`, when it was made under `globalKey` and reads back whole.
-    static func read(_ file: URL, globalKey: String) -> SavedSearch? {
+    /// The state saved in `file`, when it reads back whole (made under `globalKey`).
+    static func read(_ file: URL) -> SavedSearch? {
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         let bytes = [UInt8](data)
         guard bytes.starts(with: magic) else { return nil }
         var reader = Reader(bytes: bytes, offset: magic.count)
-        guard let key = reader.string(), key == globalKey, let count = reader.uint(), count < 10_000_000 else { return nil }
+        guard let key = reader.string(), let count = reader.uint(), count < 10_000_000 else { return nil }
         var records: [SearchRecord.ID: Entry] = [:]
         records.reserveCapacity(Int(count))
         for _ in 0..<count {

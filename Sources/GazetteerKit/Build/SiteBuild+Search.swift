@@ -23,7 +23,7 @@ extension SiteBuild {
     /// records added, removed or whose inputs changed (see `SavedSearch.signature`). Either
     /// way the files are those a build from scratch makes. Files are staged beside the pages.
     static func search(_ inputs: Inputs, _ content: Content, _ rendered: RenderOutcome, _ images: Thumbnails, _ reuse: Reuse,
-                       to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
+                       _ saved: Background<SavedSearch?>?, to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
         throws(DiagnosticList) -> SearchFiles
     {
         let stateFile = SavedSearch.url(in: options.cache)
@@ -39,7 +39,7 @@ extension SiteBuild {
         let signatures = sources.signatures()
         let ids = content.entries.map(sources.id(of:))
         clock.lap("search.records")
-        let previous = updating ? SavedSearch.read(stateFile, globalKey: inputs.global) : nil
+        let previous = updating ? saved?.value.flatMap { $0.globalKey == inputs.global ? $0 : nil } : nil
 
         // The entries whose records are made, the files to stage, and the new state.
         let remade: [Int]

@@ -33,6 +33,9 @@ public enum SiteBuild {
         let check = try inputs(options, last: last, clock: &clock)
         let plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
+        // The previous search state, read while the pages are made (nil: a full index).
+        let savedSearch = reuse.output != nil && check.config.search
+            ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
         let warnings = contentWarnings(check, &content, options, clock: &clock)
@@ -44,10 +47,12 @@ public enum SiteBuild {
         let rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warnings) }
-        let found = try search(check, content, rendered, images, reuse, to: writer, options, clock: &clock)
+        let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
-        if let saved = found.saved { saved.save(to: options.cache); clock.lap("search.save") }
+        // The search state is saved while the manifest is.
+        let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
+        if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         return clock.summary(rendered, images, published, note: last.note, warnings: warnings)
     }
