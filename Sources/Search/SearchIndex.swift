@@ -22,12 +22,15 @@ public struct SearchUpdate: Sendable {
 public enum SearchIndex {
     public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions()) throws -> SearchBuild {
         try checkUnique(records)
-        let prepared = Prepared.all(records).sorted { SearchState.Record.precedes($0.record, $1.record) }
-        var state = SearchState(options: options, records: prepared.map(\.record),
-                                index: WordIndex(records: prepared.map(\.words)),
-                                leaves: [:], nodes: [:], chunks: [], entry: "")
+        // Records are numbered first; their words are read afterwards, a part of the records
+        // per core, so that only the postings are ever held for all of them.
+        let prepared = Prepared.all(records, words: false)
+        let order = prepared.indices.sorted { SearchState.Record.precedes(prepared[$0].record, prepared[$1].record) }
         var files: [String: [UInt8]] = [:]
         for case let text? in prepared.map(\.text) { files[text.path] = text.bytes }
+        var state = SearchState(options: options, records: order.map { prepared[$0].record },
+                                index: WordIndex(count: order.count) { records[order[$0]].words },
+                                leaves: [:], nodes: [:], chunks: [], entry: "")
         Renderer.render(&state, into: &files, reusing: nil)
         return SearchBuild(files: files, state: state)
     }
@@ -135,31 +138,34 @@ struct Prepared: Sendable {
     var words: [String: SearchField]
     var text: SearchFiles.File?
 
-    init(_ source: SearchRecord) {
+    init(_ source: SearchRecord, words withWords: Bool = true) {
         text = SearchFiles.text(source.body)
-        words = source.words
+        words = withWords ? source.words : [:]
         record = SearchState.Record(id: source.id, name: source.name, sortName: Folding.fold(source.name),
                                     countryName: source.countryName ?? "", thumbnail: source.thumbnail,
                                     text: text?.name ?? "")
     }
 
     /// Reads records on every core: tokenizing the bodies is most of a build's work.
-    static func all(_ records: [SearchRecord]) -> [Prepared] {
-        let cores = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-        guard records.count > 64, cores > 1 else { return records.map(Prepared.init) }
-        let parts = (0..<cores).map { part in (records.count * part / cores)..<(records.count * (part + 1) / cores) }
-        let results = Results(count: cores)
-        DispatchQueue.concurrentPerform(iterations: cores) { part in
-            results.set(part, parts[part].map { Prepared(records[$0]) })
-        }
-        return results.joined()
+    static func all(_ records: [SearchRecord], words: Bool = true) -> [Prepared] {
+        inParts(records.count) { range in range.map { Prepared(records[$0], words: words) } }.flatMap { $0 }
     }
+}
 
-    private final class Results: @unchecked Sendable {
-        private var parts: [[Prepared]]
-        private let lock = NSLock()
-        init(count: Int) { parts = Array(repeating: [], count: count) }
-        func set(_ part: Int, _ value: [Prepared]) { lock.withLock { parts[part] = value } }
-        func joined() -> [Prepared] { parts.flatMap { $0 } }
+/// `make` of consecutive parts of `0..<count`, one part per core (one part when few), in order.
+func inParts<Part: Sendable>(_ count: Int, _ make: @Sendable (Range<Int>) -> Part) -> [Part] {
+    let cores = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+    guard count > 64, cores > 1 else { return [make(0..<count)] }
+    let results = PartResults<Part>(count: cores)
+    DispatchQueue.concurrentPerform(iterations: cores) { part in
+        results.set(part, make((count * part / cores)..<(count * (part + 1) / cores)))
     }
+    return results.parts.map { $0! }
+}
+
+private final class PartResults<Part>: @unchecked Sendable {
+    private(set) var parts: [Part?]
+    private let lock = NSLock()
+    init(count: Int) { parts = Array(repeating: nil, count: count) }
+    func set(_ part: Int, _ value: Part) { lock.withLock { parts[part] = value } }
 }

@@ -6,12 +6,23 @@ struct WordIndex: Equatable {
     /// The bytes each word takes in a leaf shard (`SearchFiles.leafSize`).
     var sizes: [Int] = []
 
-    /// `records[id]` holds the words of the record with that id.
-    init(records: [[String: SearchField]]) {
-        var lists: [String: [UInt32]] = [:]
-        lists.reserveCapacity(records.count * 4)
-        for (id, words) in records.enumerated() {
-            for (word, field) in words { lists[word, default: []].append(PostingCoding.pack(id, field)) }
+    /// `wordsOf(id)` gives the words of the record with that id, for ids `0..<count`: read a
+    /// part of the ids per core, each record's words dropped as soon as they are listed.
+    init(count: Int, _ wordsOf: @Sendable (Int) -> [String: SearchField]) {
+        let parts = inParts(count) { ids in
+            var lists: [String: [UInt32]] = [:]
+            for id in ids {
+                for (word, field) in wordsOf(id) { lists[word, default: []].append(PostingCoding.pack(id, field)) }
+            }
+            return lists
+        }
+        // Parts hold consecutive ids, in order: joining their lists keeps postings sorted.
+        var lists = parts.count == 1 ? parts[0] : [:]
+        if parts.count > 1 {
+            lists.reserveCapacity(parts.map(\.count).max() ?? 0)
+            for part in parts {
+                for (word, list) in part { lists[word, default: []].append(contentsOf: list) }
+            }
         }
         words = lists.keys.sorted(by: Self.precedes)
         postings = words.map { lists[$0]! }

@@ -27,9 +27,23 @@ var corpus = Corpus()
 let records = corpus.records()
 print("records: \(records.count) (\(records.filter { $0.kind == .country }.count) countries), body text \(records.reduce(0) { $0 + $1.body.utf8.count } / 1_000_000) MB")
 
+/// The most memory the process has held so far (VmHWM), in MB.
+func peakMegabytes() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
+}
+
 var build: SearchBuild!
+let peakBefore = peakMegabytes()
+build = try SearchIndex.build(records)
+print(String(format: "peak memory: %.0f MB with the records, %.0f MB after a full build (+%.0f MB)",
+             peakBefore, peakMegabytes(), peakMegabytes() - peakBefore))
 let buildTimes = try (0..<3).map { _ in try milliseconds { build = try SearchIndex.build(records) } }
 let total = build.files.values.reduce(0) { $0 + $1.count }
+var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+for path in build.files.keys.sorted() { for byte in Array(path.utf8) + build.files[path]! { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 } }
+print("files digest: \(String(digest, radix: 16))")
 print(String(format: "full build: %.0f ms (median of 3), %d files, %.2f MB (%.1f%% of 120 MB of HTML)",
              median(buildTimes), build.files.count, Double(total) / 1e6, Double(total) / 1.2e6))
 for folder in ["w", "d", "t"] {
