@@ -18,6 +18,35 @@ final class AccessibilityTests: XCTestCase {
         let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         _ = try SiteBuild.run(BuildOptions(source: ExampleGuideTests.repository, output: output))
+        let violations = try axeViolations(in: output, axe: axe)
+        XCTAssertEqual(violations, [], violations.joined(separator: "\n"))
+    }
+
+    /// The same guide with its lists cut into pages of four: pagination and the A-Z bar on
+    /// the City Guide, country and continent pages.
+    func testPagedListsOfTheExampleGuidePassAxe() throws {
+        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
+        guard let axe = axeSource else { throw XCTSkip("axe-core is not installed (make test-tools puts it in .build/tools)") }
+        let folder = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-paged-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for item in ["content", "templates"] {
+            try FileManager.default.copyItem(at: ExampleGuideTests.repository.appending(path: item), to: folder.appending(path: item))
+        }
+        let config = try String(contentsOf: ExampleGuideTests.repository.appending(path: "gazetteer.yaml"), encoding: .utf8)
+        try Data((config + "\npage_size: 4\n").utf8).write(to: folder.appending(path: "gazetteer.yaml"))
+        let output = folder.appending(path: "site")
+        _ = try SiteBuild.run(BuildOptions(source: folder, output: output))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output.appending(path: "cities/page-2.html").path))
+        let guide = try String(contentsOf: output.appending(path: "cities/page-2.html"), encoding: .utf8)
+        XCTAssertTrue(guide.contains("rel=\"prev\""), "the page has pagination")
+        let violations = try axeViolations(in: output, axe: axe)
+        XCTAssertEqual(violations, [], violations.joined(separator: "\n"))
+    }
+
+    /// axe-core run over every page of the site in `output` (but the 404 page): one line per
+    /// rule broken on a page.
+    private func axeViolations(in output: URL, axe: URL) throws -> [String] {
         try FileManager.default.copyItem(at: axe, to: output.appending(path: "axe.min.js"))
         let pages = try FileManager.default.subpathsOfDirectory(atPath: output.path)
             .filter { $0.hasSuffix(".html") && $0 != "404.html" }.sorted()
@@ -57,7 +86,6 @@ final class AccessibilityTests: XCTestCase {
         let match = try XCTUnwrap(dom.firstMatch(of: /data-done="([^"]*)"/), "axe did not finish: \(dom.suffix(500))")
         let json = String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        let violations = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
-        XCTAssertEqual(violations, [], violations.joined(separator: "\n"))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
     }
 }
