@@ -20,10 +20,6 @@ package struct SiteModel: Sendable {
     /// resolved in the settings the entries were validated with.
     private let continentsOfCountry: [[Continent]]
 
-    /// The initial of every city and country (aligned with `cities` and `countries`), in
-    /// the alphabet of the guide's `language`.
-    package let cityInitials: [Initial]
-    package let countryInitials: [Initial]
     /// The City Guide in pages.
     package let cityPages: ListPages
     /// Each country's cities in pages, by country slug.
@@ -56,11 +52,11 @@ package struct SiteModel: Sendable {
             for continent in continents where members[continent]?.last != index { members[continent, default: []].append(index) }
         }
 
+        // The initial of every city and country, in the alphabet of the guide's `language`.
         let collation = Collation(language: config.language)
         let size = config.pageSize
         let cityInitials = cities.map { collation.initial(of: $0.name) }
         let countryInitials = countries.map { collation.initial(of: $0.name) }
-        (self.cityInitials, self.countryInitials) = (cityInitials, countryInitials)
         cityPages = ListPages(members: Array(cities.indices), initials: cityInitials, pageSize: size)
         var cityPagesOfCountry: [String: ListPages] = [:]
         for country in countries {
