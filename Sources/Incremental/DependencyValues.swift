@@ -50,7 +50,7 @@ package struct DependencyValues: Sendable {
         self.pagePaths = pagePaths
         let sections = model.sections
         self.sections = sections.map(\.continent.name)
-        continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.sourcePath)) }, uniquingKeysWith: { _, last in last })
+        continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.path)) }, uniquingKeysWith: { _, last in last })
         continentCities = Dictionary(sections.map { ($0.continent.name, model.cityCount(ofContinent: $0.continent)) },
                                      uniquingKeysWith: { _, last in last })
         var slices: [Dependency: PageKey] = [:]
@@ -94,11 +94,11 @@ package struct DependencyValues: Sendable {
     /// `.continent`, `.pages`; a list not in the guide is empty).
     private func list(_ dependency: Dependency) -> PageKey {
         switch dependency.kind {
-        case .countries: return Self.list(model.countries.lazy.map(\.sourcePath), count: model.countries.count)
-        case .cities: return Self.list(model.cities.lazy.map(\.sourcePath), count: model.cities.count)
+        case .countries: return Self.list(model.countries.lazy.map(\.path), count: model.countries.count)
+        case .cities: return Self.list(model.cities.lazy.map(\.path), count: model.cities.count)
         case .citiesOf:
             let cities = model.cityIndexes(ofCountry: dependency.name)
-            return Self.list(cities.lazy.map { model.cities[$0].sourcePath }, count: cities.count)
+            return Self.list(cities.lazy.map { model.cities[$0].path }, count: cities.count)
         case .sections: return Self.list(sections, count: sections.count)
         case .continent:
             let countries = continents[dependency.name] ?? []

@@ -5,11 +5,13 @@ import FrontMatter
 import Markdown
 import Images
 
-/// One content file after the front matter, Markdown and field stages: everything the model
-/// needs about it except its rendered body. Small enough to keep in the build manifest, so
-/// that an unchanged file is neither read nor parsed again (its body is rendered again only
-/// if a page that shows it is rendered again; see `BodyStore`). A class: entries are shared
-/// by the manifest, the model stage and page keys, and copied often.
+/// A country or a city of the guide: one content file after the front matter, Markdown and
+/// field stages, validated, with everything the model needs about it except its rendered
+/// body. `SiteModel` holds these entries themselves (its `countries` and `cities`), and so do
+/// the render stage, page keys and the search index. Small enough to keep in the build
+/// manifest, so that an unchanged file is neither read nor parsed again (its body is rendered
+/// again only if a page that shows it is rendered again; see `BodyStore`). A class: entries
+/// are shared by the manifest, the model stage and page keys, and copied often.
 package final class ContentEntry: Sendable {
     package typealias Kind = ContentKind
 
@@ -24,11 +26,12 @@ package final class ContentEntry: Sendable {
     package let officialName: String?
     package let capital: String?
     package let motto: String?
-    /// A country's continents, by name, as configured.
+    /// A country's continents, by name, as configured (`SiteModel.continents(of:)` gives
+    /// them as `Continent` values).
     package let continents: [String]
     /// Other names to find it by in search (`aliases: [Holland]`).
     package let aliases: [String]
-    /// A city's country, by slug.
+    /// A city's country, by slug (nil for a country).
     package let country: String?
     /// A country's flag or a city's picture (the theme's placeholder when there is none).
     package let image: ImageSource
@@ -56,5 +59,4 @@ package final class ContentEntry: Sendable {
 
     /// Its page (see `OutputPath`).
     package var outputPath: String { OutputPath.page(kind, slug: slug) }
-
 }

@@ -65,7 +65,7 @@ package final class BodyStore: @unchecked Sendable {
         do throws(DiagnosticList) {
             let file = try SourceFile(path: path, contents: data)
             let document = try FrontMatterParser.parse(file)
-            let kind: ContentEntry.Kind = path.hasPrefix("content/countries/") ? .country : .city
+            let kind: ContentEntry.Kind = path.hasPrefix(ContentKind.country.folder + "/") ? .country : .city
             let output = OutputPath.page(kind, slug: ContentKind.slug(ofPath: path))
             return context.bodyRenderer.render(document, of: file, outputPath: output, diagnostics: &diagnostics).html
         } catch {

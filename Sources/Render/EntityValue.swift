@@ -15,10 +15,8 @@ import Model
 /// (found or not) from the file's front matter.
 package struct EntityValue: MustacheObject {
     package var fields: [String: MustacheValue]
-    /// The content file this entity comes from.
-    package var path: String
-    /// A country's slug (nil for a city).
-    package var countrySlug: String?
+    /// The country or city (its content file, and a country's slug for its cities).
+    package var entry: ContentEntry
     package var bodies: BodyStore
     /// Where the page records what it reads.
     package var scope: PageScope
@@ -26,14 +24,14 @@ package struct EntityValue: MustacheObject {
     package func value(forKey key: String) -> MustacheValue? {
         switch key {
         case "body":
-            scope.read(.body(path))
-            return .string(bodies.html(for: path))
-        case "cities" where countrySlug != nil:
-            scope.read(.citiesOf(countrySlug!))
-        case "city_count" where countrySlug != nil:
-            scope.read(.cityCount(countrySlug!))
+            scope.read(.body(entry.path))
+            return .string(bodies.html(for: entry.path))
+        case "cities" where entry.kind == .country:
+            scope.read(.citiesOf(entry.slug))
+        case "city_count" where entry.kind == .country:
+            scope.read(.cityCount(entry.slug))
         default:
-            scope.read(.frontMatter(path))
+            scope.read(.frontMatter(entry.path))
         }
         return fields[key]
     }

@@ -94,7 +94,7 @@ extension PageRenderer {
 
     /// `eager`: a list row on the first screen, whose picture loads at once (`eager: true`
     /// for templates); made anew instead of once per page.
-    package func country(_ country: Country, from page: String, images: PageScope, withCities: Bool = false, eager: Bool = false)
+    package func country(_ country: ContentEntry, from page: String, images: PageScope, withCities: Bool = false, eager: Bool = false)
         -> MustacheValue
     {
         guard withCities || eager else {
@@ -199,7 +199,7 @@ extension PageRenderer {
 
     /// A country with its cities (for its own page), or as a list row (made once per page:
     /// see `PageScope`).
-    private func makeCountry(_ country: Country, from page: String, images: PageScope, withCities: Bool, eager: Bool = false)
+    private func makeCountry(_ country: ContentEntry, from page: String, images: PageScope, withCities: Bool, eager: Bool = false)
         -> MustacheValue
     {
         let root = PagePath.root(of: page)
@@ -208,10 +208,10 @@ extension PageRenderer {
             "name": .string(country.name),
             "url": .string(PagePath.relative(from: page, to: country.outputPath)),
             "flag": .dynamic(ImageValue(
-                image: country.flag, alt: "Flag of \(country.name)",
-                stem: country.flag.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner,
-                owner: country.sourcePath, used: images)),
-            "continents": .array(country.continents.map { .object(continent($0, from: page)) }),
+                image: country.image, alt: "Flag of \(country.name)",
+                stem: country.image.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner,
+                owner: country.path, used: images)),
+            "continents": .array(model.continents(of: country).map { .object(continent($0, from: page)) }),
             "city_count": .int(model.cityCount(of: country)),
             "extra": extra(country.extra),
         ]
@@ -222,11 +222,10 @@ extension PageRenderer {
         if withCities {
             value["cities"] = .array(model.cities(of: country).map { city($0, from: page, images: images, withCountry: false) })
         }
-        return .dynamic(EntityValue(
-            fields: value, path: country.sourcePath, countrySlug: country.slug, bodies: bodies, scope: images))
+        return .dynamic(EntityValue(fields: value, entry: country, bodies: bodies, scope: images))
     }
 
-    package func city(_ city: City, from page: String, images: PageScope, withCountry: Bool = true, eager: Bool = false)
+    package func city(_ city: ContentEntry, from page: String, images: PageScope, withCountry: Bool = true, eager: Bool = false)
         -> MustacheValue
     {
         var value: [String: MustacheValue] = [
@@ -234,16 +233,16 @@ extension PageRenderer {
             "name": .string(city.name),
             "url": .string(PagePath.relative(from: page, to: city.outputPath)),
             "picture": .dynamic(ImageValue(
-                image: city.picture, alt: city.picture.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
-                stem: city.picture.isPlaceholder ? "placeholder-city" : city.slug,
-                root: PagePath.root(of: page), planner: planner, owner: city.sourcePath, used: images)),
+                image: city.image, alt: city.image.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
+                stem: city.image.isPlaceholder ? "placeholder-city" : city.slug,
+                root: PagePath.root(of: page), planner: planner, owner: city.path, used: images)),
             "extra": extra(city.extra),
         ]
         value["eager"] = .bool(eager)
-        if withCountry, let country = model.country(city.countrySlug) {
+        if withCountry, let slug = city.country, let country = model.country(slug) {
             value["country"] = self.country(country, from: page, images: images)
         }
-        return .dynamic(EntityValue(fields: value, path: city.sourcePath, bodies: bodies, scope: images))
+        return .dynamic(EntityValue(fields: value, entry: city, bodies: bodies, scope: images))
     }
 
     /// `url` is the continent's gallery section; `page_url` its page, when the theme makes them.

@@ -19,7 +19,7 @@ package struct PagedList: Sendable {
         PagedList(id: "cities", pages: model.cityPages, first: OutputPath.cities, ofCities: true)
     }
 
-    package static func cities(of country: Country, in model: SiteModel) -> PagedList {
+    package static func cities(of country: ContentEntry, in model: SiteModel) -> PagedList {
         PagedList(id: "country/\(country.slug)",
                   pages: model.cityPagesOfCountry[country.slug] ?? ListPages(members: [], initials: [], pageSize: model.config.pageSize),
                   first: country.outputPath, ofCities: true)
@@ -45,7 +45,7 @@ package struct PagedList: Sendable {
     package func entries(ofPage number: Int, in model: SiteModel) -> [(path: String, initial: Initial)] {
         pages.range(ofPage: number).map { position in
             let index = pages.order[position]
-            return (ofCities ? model.cities[index].sourcePath : model.countries[index].sourcePath, pages.initials[position])
+            return ((ofCities ? model.cities : model.countries)[index].path, pages.initials[position])
         }
     }
 }
