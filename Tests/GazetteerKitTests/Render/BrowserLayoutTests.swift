@@ -83,4 +83,20 @@ final class BrowserLayoutTests: XCTestCase {
             XCTAssertGreaterThan(red, blue, "still blue: \(colours)")
         }
     }
+
+    /// The styles the default theme gives the pieces this round added: pagination laid out in
+    /// a row, the A-Z bar's current letter tinted, the search label hidden but for screen
+    /// readers. (A rule cut short in style.css nests the rest of the file and drops them.)
+    func testPaginationTheLetterBarAndTheSearchBoxAreStyled() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = "title: Test Guide\npage_size: 1\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let probe = "[getComputedStyle(doc.querySelector('.pagination-list')).display,"
+            + " getComputedStyle(doc.querySelector('.pagination-list li')).listStyleType,"
+            + " getComputedStyle(doc.querySelector('.pagination-status')).fontSize,"
+            + " getComputedStyle(doc.querySelector('.site-search-label')).width].join(' ')"
+        XCTAssertEqual(try evaluate(probe, on: "cities/page-2.html", in: site), "flex none 13px 1px")
+    }
 }
