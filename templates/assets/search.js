@@ -230,7 +230,13 @@
   var status = document.createElement("p");
   status.className = "search-status";
   status.setAttribute("role", "status");
+  // What a sighted reader sees when nothing matches (the status says it to screen readers).
+  var empty = document.createElement("p");
+  empty.className = "search-empty";
+  empty.setAttribute("aria-hidden", "true");
+  empty.hidden = true;
   box.appendChild(list);
+  box.appendChild(empty);
   box.appendChild(status);
   input.setAttribute("role", "combobox");
   input.setAttribute("aria-autocomplete", "list");
@@ -251,6 +257,7 @@
 
   function open(isOpen) {
     list.hidden = !isOpen;
+    if (!isOpen) empty.hidden = true;
     input.setAttribute("aria-expanded", String(isOpen));
     if (!isOpen) select(-1);
   }
@@ -307,6 +314,8 @@
     status.textContent = !answer.query.trim() ? "" : count === 0 ? "No results" : count === 1 ? "1 result"
       : count > shown.length ? count + " results, " + shown.length + " shown" : count + " results";
     open(shown.length > 0);
+    empty.textContent = "No results for \u201c" + answer.query.trim() + "\u201d";
+    empty.hidden = !(answer.query.trim() && count === 0);
     box.dispatchEvent(new CustomEvent("search:results", { detail: { query: answer.query, count: count } }));
   }
 
@@ -330,6 +339,7 @@
   input.addEventListener("focus", function () {
     load("index").catch(function () {});
     if (shown.length && input.value) open(true);
+    else if (input.value.trim() && status.textContent === "No results") empty.hidden = false;
   });
   input.addEventListener("keydown", function (event) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {

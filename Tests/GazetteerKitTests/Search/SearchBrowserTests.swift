@@ -32,6 +32,8 @@ final class SearchBrowserTests: XCTestCase {
                 var options = Array.from(doc.querySelectorAll('[role=option]'));
                 report('names', options.map(function (o) { return o.querySelector('.search-name').textContent; }).join('|'));
                 report('status', doc.querySelector('[role=status]').textContent);
+                var empty = doc.querySelector('.search-empty');
+                report('empty', empty && !empty.hidden && getComputedStyle(empty).display !== 'none' ? empty.textContent : '');
                 if (\(choose) === 0) { report('done', 'yes'); return; }
                 for (var n = 0; n < \(choose); n++) {
                   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
@@ -63,6 +65,13 @@ final class SearchBrowserTests: XCTestCase {
         XCTAssertEqual(found["shown"], "yes", "the box shows where scripts run")
         XCTAssertEqual(found["names"], "Reykjavík")
         XCTAssertTrue(found["status"]?.contains("1") == true, "the live region says how many: \(found)")
+
+        // Nothing found: said where the results would be, and to screen readers.
+        let none = try search("zanzibar", from: "index.html", in: site)
+        XCTAssertEqual(none["names"], "")
+        XCTAssertEqual(none["status"], "No results")
+        XCTAssertEqual(none["empty"], "No results for “zanzibar”")
+        XCTAssertEqual(found["empty"], "", "no such line when something is found")
 
         // A capital finds its country; ArrowDown and Enter open it.
         let opened = try search("ankara", from: "index.html", in: site, choose: 1)
