@@ -25,27 +25,36 @@ struct SavedSearch {
     var records: [SearchRecord.ID: Entry]
     var state: SearchState
 
-    private static let magic = Array("gazetteer search state 2\n".utf8)
+    private static let magic = Array("gazetteer search state 3\n".utf8)
 
     static func url(in cache: URL) -> URL { cache.appending(path: "search.state") }
 
-    /// Two FNV-1a hashes of 64 bits with different offsets: enough to tell records apart.
+    /// Two 64-bit multiply-xorshift hashes with different seeds, fed eight bytes at a time:
+    /// enough to tell records apart, and quick over the 10,000 records of a big guide.
     struct Hash {
         private var high: UInt64 = 0xcbf2_9ce4_8422_2325
         private var low: UInt64 = 0x6c62_272e_07bb_0142
 
         mutating func add(_ text: String) {
             add(UInt64(text.utf8.count))
-            for byte in text.utf8 { add(byte: byte) }
+            var text = text
+            text.withUTF8 { bytes in
+                var index = 0
+                while index + 8 <= bytes.count {
+                    add(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    index += 8
+                }
+                var rest: UInt64 = 0
+                for (shift, byte) in bytes[index...].enumerated() { rest |= UInt64(byte) << UInt64(8 * shift) }
+                if index < bytes.count { add(rest) }
+            }
         }
 
         mutating func add(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-        }
-
-        private mutating func add(byte: UInt8) {
-            high = (high ^ UInt64(byte)) &* 0x100_0000_01b3
-            low = (low ^ UInt64(byte)) &* 0x100_0000_01b3 ^ (low >> 29)
+            high = (high ^ value) &* 0x9E37_79B9_7F4A_7C15
+            high ^= high >> 29
+            low = (low ^ value) &* 0xBF58_476D_1CE4_E5B9
+            low ^= low >> 31
         }
 
         var signature: Signature { Signature(high: high, low: low) }

@@ -36,7 +36,9 @@ extension SiteBuild {
             return result
         }
         let sources = SearchSources(inputs, content, images, reuse, options)
+        clock.lap("search.sources")
         let signatures = sources.signatures()
+        clock.lap("search.signatures")
         let ids = content.entries.map(sources.id(of:))
         clock.lap("search.records")
         let previous = updating ? saved?.value.flatMap { $0.globalKey == inputs.global ? $0 : nil } : nil
@@ -153,17 +155,15 @@ struct SearchSources {
     /// A hash of everything the entry's record is made of but its thumbnail's plan: its file
     /// (front matter and body), its country's name, and its picture's path and stamp.
     func signatures() -> [SavedSearch.Signature] {
-        entries.map { entry in
+        Self.inParallel(entries) { entry in
             var hash = SavedSearch.Hash()
-            for word in [entry.digest.a, entry.digest.b, entry.digest.c, entry.digest.d] { hash.add(word) }
+            hash.add(entry.digest.a); hash.add(entry.digest.b); hash.add(entry.digest.c); hash.add(entry.digest.d)
             hash.add(entry.path)
             hash.add(entry.country.flatMap { countries[$0]?.name } ?? "")
             hash.add(entry.image.path)
             let stamp = planner.stamp(of: entry.image.path)
-            for value in [stamp?.device ?? 0, stamp?.inode ?? 0, UInt64(bitPattern: stamp?.size ?? -1),
-                          UInt64(bitPattern: stamp?.modified ?? -1), UInt64(bitPattern: stamp?.changed ?? -1)] {
-                hash.add(value)
-            }
+            hash.add(stamp?.device ?? 0); hash.add(stamp?.inode ?? 0); hash.add(UInt64(bitPattern: stamp?.size ?? -1))
+            hash.add(UInt64(bitPattern: stamp?.modified ?? -1)); hash.add(UInt64(bitPattern: stamp?.changed ?? -1))
             return hash.signature
         }
     }
@@ -180,12 +180,12 @@ struct SearchSources {
         return shown ? SearchRecord.Thumbnail(file: OutputPath.image(image.fileName), width: image.width, height: image.height) : nil
     }
 
-    /// `make` of every entry, across the cores (planning and body text are most of the work).
-    static func inParallel(_ entries: [ContentEntry], _ make: @Sendable (ContentEntry) -> SearchRecord) -> [SearchRecord] {
-        let results = Locked<[SearchRecord?]>(slots: entries.count)
-        DispatchQueue.concurrentPerform(iterations: min(8, max(1, entries.count / 64))) { part in
+    /// `make` of every entry, across the cores.
+    static func inParallel<Made: Sendable>(_ entries: [ContentEntry], _ make: @Sendable (ContentEntry) -> Made) -> [Made] {
+        let results = Locked<[Made?]>(slots: entries.count)
+        let step = min(8, max(1, entries.count / 64))
+        DispatchQueue.concurrentPerform(iterations: step) { part in
             var n = part
-            let step = min(8, max(1, entries.count / 64))
             while n < entries.count {
                 results[n] = make(entries[n])
                 n += step
