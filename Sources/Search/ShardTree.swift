@@ -1,3 +1,5 @@
+import Glibc
+
 /// How the words are cut into shards: a trie over their first characters. A prefix whose words
 /// fit within the size limit is a leaf (one file holding those words and their postings); a
 /// larger one is a node (one file holding only the union of its words' postings, for a query
@@ -31,13 +33,20 @@ struct ShardTree: Equatable {
                 start += 1
                 continue
             }
-            let key = first[..<end]
+            let key = Array(first[..<end])
             var next = start + 1
-            while next < range.upperBound, words[next].utf8.starts(with: key) { next += 1 }
+            while next < range.upperBound, Self.word(words[next], startsWith: key) { next += 1 }
             let isLeaf = next - start == 1 || total[next] - total[start] <= limit
-            shards.append(Shard(key: String(Substring(key)), range: start..<next, isLeaf: isLeaf))
+            shards.append(Shard(key: String(decoding: key, as: UTF8.self), range: start..<next, isLeaf: isLeaf))
             if !isLeaf { split(start..<next, depth: depth + 1, words: words, total: total, limit: limit) }
             start = next
+        }
+    }
+
+    static func word(_ word: String, startsWith prefix: [UInt8]) -> Bool {
+        var word = word
+        return word.withUTF8 { bytes in
+            bytes.count >= prefix.count && prefix.withUnsafeBufferPointer { memcmp(bytes.baseAddress!, $0.baseAddress!, prefix.count) == 0 }
         }
     }
 

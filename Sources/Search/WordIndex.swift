@@ -60,13 +60,24 @@ struct WordIndex: Equatable {
         var marked = [Bool](repeating: false, count: ids.count > 16 ? largest + 1 : 0)
         for id in ids where ids.count > 16 { marked[id] = true }
         var emptied: [Int] = []
+        let few = ids.map { UInt32($0) }
         for index in words.indices {
-            var list = postings[index]
             var taken: [UInt32] = []
             if marked.isEmpty {
-                for id in ids {
-                    let at = Self.firstPosting(atLeast: UInt32(id) << 3, in: list)
-                    if at < list.count, list[at] >> 3 == UInt32(id) { taken.append(list.remove(at: at)) }
+                // Looked up in place: most lists hold none of the ids and are not copied.
+                let found = postings[index].withUnsafeBufferPointer { list in
+                    few.contains { id in
+                        let at = Self.firstPosting(atLeast: id << 3, in: list)
+                        return at < list.count && list[at] >> 3 == id
+                    }
+                }
+                guard found else { continue }
+            }
+            var list = postings[index]
+            if marked.isEmpty {
+                for id in few {
+                    let at = Self.firstPosting(atLeast: id << 3, in: list)
+                    if at < list.count, list[at] >> 3 == id { taken.append(list.remove(at: at)) }
                 }
             } else if list.contains(where: { Int($0 >> 3) < marked.count && marked[Int($0 >> 3)] }) {
                 taken = list.filter { Int($0 >> 3) < marked.count && marked[Int($0 >> 3)] }
@@ -88,6 +99,10 @@ struct WordIndex: Equatable {
     }
 
     static func firstPosting(atLeast key: UInt32, in list: [UInt32]) -> Int {
+        list.withUnsafeBufferPointer { firstPosting(atLeast: key, in: $0) }
+    }
+
+    static func firstPosting(atLeast key: UInt32, in list: UnsafeBufferPointer<UInt32>) -> Int {
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2
