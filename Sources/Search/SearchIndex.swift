@@ -21,18 +21,32 @@ public struct SearchUpdate: Sendable {
 /// records give byte-identical files however they were reached.
 public enum SearchIndex {
     public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions()) throws -> SearchBuild {
+        let files = FileList()
+        let state = try build(records, options: options) { path, bytes in files.add(path, bytes) }
+        return SearchBuild(files: files.files, state: state)
+    }
+
+    /// A full build whose files are handed to `emit` as they are made (the records' text
+    /// files from several threads at once, each path once) and not kept: a guide's index
+    /// never has to fit in memory. Returns the state for the next update.
+    public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions(),
+                             emit: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Void) throws -> SearchState {
         try checkUnique(records)
-        // Records are numbered first; their words are read afterwards, a part of the records
-        // per core, so that only the postings are ever held for all of them.
-        let prepared = Prepared.all(records, words: false)
+        // Text files go as soon as they are made; records are numbered, and then their words
+        // are read a part of the records per core, so that only the postings are ever held
+        // for all of them.
+        let emitted = FileList()
+        let prepared = Prepared.all(records, words: false) { text in
+            if emitted.first(text.path) { emit(text.path, text.bytes) }
+        }
         let order = prepared.indices.sorted { SearchState.Record.precedes(prepared[$0].record, prepared[$1].record) }
-        var files: [String: [UInt8]] = [:]
-        for case let text? in prepared.map(\.text) { files[text.path] = text.bytes }
         var state = SearchState(options: options, records: order.map { prepared[$0].record },
                                 index: WordIndex(count: order.count) { records[order[$0]].words },
                                 leaves: [:], nodes: [:], chunks: [], entry: "")
+        var files: [String: [UInt8]] = [:]
         Renderer.render(&state, into: &files, reusing: nil)
-        return SearchBuild(files: files, state: state)
+        for (path, bytes) in files { emit(path, bytes) }
+        return state
     }
 
     /// `changed` holds new and edited records; `removed` the ids of records gone (an id in both
@@ -147,9 +161,32 @@ struct Prepared: Sendable {
     }
 
     /// Reads records on every core: tokenizing the bodies is most of a build's work.
-    static func all(_ records: [SearchRecord], words: Bool = true) -> [Prepared] {
-        inParts(records.count) { range in range.map { Prepared(records[$0], words: words) } }.flatMap { $0 }
+    /// With `emit`, each text file is handed to it and dropped (the record keeps its name).
+    static func all(_ records: [SearchRecord], words: Bool = true,
+                    emit: (@Sendable (SearchFiles.File) -> Void)? = nil) -> [Prepared] {
+        inParts(records.count) { range in
+            range.map { n in
+                var prepared = Prepared(records[n], words: words)
+                if let emit, let text = prepared.text {
+                    emit(text)
+                    prepared.text = nil
+                }
+                return prepared
+            }
+        }.flatMap { $0 }
     }
+}
+
+/// Files gathered from several threads.
+final class FileList: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var files: [String: [UInt8]] = [:]
+    private var seen = Set<String>()
+
+    func add(_ path: String, _ bytes: [UInt8]) { lock.withLock { files[path] = bytes } }
+
+    /// True the first time `path` is asked about.
+    func first(_ path: String) -> Bool { lock.withLock { seen.insert(path).inserted } }
 }
 
 /// `make` of consecutive parts of `0..<count`, one part per core (one part when few), in order.

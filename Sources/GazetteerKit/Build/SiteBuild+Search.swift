@@ -69,18 +69,14 @@ extension SiteBuild {
             } else {
                 remade = Array(content.entries.indices)
                 made = SearchSources.inParallel(content.entries, sources.record)
-                let build = try SearchIndex.build(made, options: SearchOptions())
-                state = build.state
+                // Files are staged as the index makes them; over an output, only those it lacks.
+                let sink = StagingSink(writer, rendered.staged, comparingWith: updating ? options.output : nil)
+                state = try SearchIndex.build(made, options: SearchOptions(), emit: sink.emit)
+                try sink.check()
                 saved = [:]
-                if updating {
-                    // Whatever the output holds of another index goes; what it holds of this one stays.
-                    result.removing = outputFiles(under: "search", of: options.output).filter { build.files[$0] == nil }
-                    written = build.files.filter { path, bytes in
-                        FileManager.default.contents(atPath: options.output.appending(path: path).path) != Data(bytes)
-                    }
-                } else {
-                    written = build.files
-                }
+                written = [:]
+                // Whatever the output holds of another index goes; what it holds of this one stays.
+                if updating { result.removing = outputFiles(under: "search", of: options.output).filter { !sink.made($0) } }
             }
         } catch {
             throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
@@ -110,6 +106,39 @@ extension SiteBuild {
             if walker.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { files.append(folder + "/" + path) }
         }
         return files.sorted()
+    }
+}
+
+/// Stages the files of a full index as they are made, from any thread; with an output to
+/// compare with, a file the output already has, byte for byte, is not staged again.
+final class StagingSink: Sendable {
+    private let writer: SiteWriter
+    private let staged: StagedFiles
+    private let output: URL?
+    private let state = Locked<(made: Set<String>, failure: DiagnosticList?)>(([], nil))
+
+    init(_ writer: SiteWriter, _ staged: StagedFiles, comparingWith output: URL?) {
+        (self.writer, self.staged, self.output) = (writer, staged, output)
+    }
+
+    var emit: @Sendable (String, [UInt8]) -> Void {
+        { [self] path, bytes in
+            state.withLock { _ = $0.made.insert(path) }
+            if let output, FileManager.default.contents(atPath: output.appending(path: path).path) == Data(bytes) { return }
+            do throws(DiagnosticList) {
+                try writer.write(path, bytes: bytes)
+                staged.add(path)
+            } catch {
+                state.withLock { if $0.failure == nil { $0.failure = error } }
+            }
+        }
+    }
+
+    func made(_ path: String) -> Bool { state.value.made.contains(path) }
+
+    /// Throws the first file that could not be staged.
+    func check() throws(DiagnosticList) {
+        if let failure = state.value.failure { throw failure }
     }
 }
 
