@@ -22,6 +22,16 @@ package enum OutputPath {
         return folder + "page-\(number).html"
     }
 
+    /// What a list page at `path` is, in a few words, when `path` is one (`cities/index.html`,
+    /// `cities/page-3.html`): a content file whose page it would be must be renamed.
+    package static func listPageNamed(_ path: String) -> String? {
+        if path == cities { return "the City Guide's first page" }
+        guard path.hasPrefix("cities/page-"), path.hasSuffix(".html") else { return nil }
+        let number = path.dropFirst("cities/page-".count).dropLast(".html".count)
+        guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber) else { return nil }
+        return "the name of a page of the City Guide"
+    }
+
     /// The page of the content file of this kind and slug.
     package static func page(_ kind: ContentKind, slug: String) -> String {
         kind == .country ? "countries/\(slug).html" : "cities/\(slug).html"

@@ -85,6 +85,12 @@ extension SiteLoader {
                         at: SourceLocation(path: file.path)))
                     continue
                 }
+                if let list = OutputPath.listPageNamed(file.outputPath) {
+                    errors.append(Diagnostic(
+                        "this file's page would be \(file.outputPath), which is \(list): rename the file (to \(file.slug)-city.md, for example)",
+                        at: SourceLocation(path: file.path)))
+                    continue
+                }
                 content.append(file)
             }
         }

@@ -66,6 +66,25 @@ final class UnicodeNameTests: XCTestCase {
         XCTAssertTrue(result.err.contains("content/cities/!!!.md:1:1: this file's name has no letter or digit"), result.err)
     }
 
+    /// A city called `index.md` or `page-2.md` would take the place of a City Guide page: an
+    /// error naming both, not a page that silently replaces the other. A country may be called
+    /// so (its list pages live in a folder of its own), and so may `page-two.md`.
+    func testACityFileNamedLikeACityGuidePageIsAnError() throws {
+        var files = FixtureSite.good
+        files["content/cities/index.md"] = "---\nname: Index\ncountry: spain\n---\n"
+        files["content/cities/page-2.md"] = "---\nname: Page\ncountry: spain\n---\n"
+        files["content/cities/page-two.md"] = "---\nname: Page Two\ncountry: spain\n---\n"
+        files["content/countries/index.md"] = "---\nname: Indexland\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("content/cities/index.md:1:1: this file's page would be cities/index.html, which is the City Guide's first page: rename the file (to index-city.md, for example)"), result.err)
+        XCTAssertTrue(result.err.contains("content/cities/page-2.md:1:1: this file's page would be cities/page-2.html"), result.err)
+        XCTAssertFalse(result.err.contains("page-two.md"), result.err)
+        XCTAssertFalse(result.err.contains("countries/index.md"), result.err)
+    }
+
     func testNewMakesSlugsFromAnyNameAndASCIIWhenAsked() throws {
         let site = try FixtureSite(["content/countries/japan.md": "---\nname: Japan\n---\n"])
         defer { site.delete() }
