@@ -9,7 +9,9 @@ import Model
 enum ContentWarnings {
     static let markdownEndings = ["markdown", "mdown", "mkd", "mkdn", "mdx", "txt", "text"]
 
-    static func find(root: URL, loaded: [String], entries: [ContentEntry]) -> [Diagnostic] {
+    /// The warnings, and every folder under `content/` listed to find them (absolute paths):
+    /// the next build is not one with nothing changed if a file comes or goes in any of them.
+    static func find(root: URL, loaded: [String], entries: [ContentEntry]) -> (warnings: [Diagnostic], folders: [String]) {
         var used = Set(loaded)
         let prefix = root.standardizedFileURL.path + "/"
         // Content's paths are absolute and standardized already (ContentPath): plain prefixes do.
@@ -21,19 +23,22 @@ enum ContentWarnings {
             for body in entry.bodyImages { if let image = relative(body) { used.insert(image) } }
         }
         var warnings: [Diagnostic] = []
-        for path in files(under: "content", in: root.standardizedFileURL.path) where !used.contains(path) {
+        let base = root.standardizedFileURL.path
+        let listed = files(under: "content", in: base)
+        for path in listed.files where !used.contains(path) {
             warnings.append(.warning(message(for: path), at: SourceLocation(path: path)))
         }
-        return warnings.sorted()
+        return (warnings.sorted(), listed.folders.map { base + "/" + $0 })
     }
 
     /// The regular files under `folder` of `root` (site-relative, hidden ones left out), by
     /// readdir: a guide of 10,000 cities and pictures is listed in milliseconds.
-    private static func files(under folder: String, in root: String) -> [String] {
-        var found: [String] = []
+    private static func files(under folder: String, in root: String) -> (files: [String], folders: [String]) {
+        var found: [String] = [], folders: [String] = []
         var pending = [folder]
         while let current = pending.popLast() {
             guard let stream = opendir(root + "/" + current) else { continue }
+            folders.append(current)
             defer { closedir(stream) }
             while let item = readdir(stream) {
                 let name = withUnsafeBytes(of: item.pointee.d_name) {
@@ -53,7 +58,7 @@ enum ContentWarnings {
                 }
             }
         }
-        return found
+        return (found, folders.sorted())
     }
 
     private static func message(for path: String) -> String {
@@ -77,8 +82,9 @@ extension SiteBuild {
     /// Files in content/ that no page uses: the build's warnings, or with --strict its errors.
     static func contentWarnings(_ inputs: Inputs, _ content: inout Content, _ options: BuildOptions,
                                 clock: inout BuildClock) -> [Diagnostic] {
-        let warnings = ContentWarnings.find(
+        let (warnings, folders) = ContentWarnings.find(
             root: inputs.scan.root, loaded: inputs.scan.content.map(\.path), entries: content.entries)
+        content.contentFolders = folders
         clock.lap("model.warnings")
         guard options.strict else { return warnings }
         content.diagnostics += warnings

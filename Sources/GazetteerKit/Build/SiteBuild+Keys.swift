@@ -29,7 +29,7 @@ extension SiteBuild {
     }
 
     /// What this build read, with the stamps taken before reading, and the output as written.
-    static func watch(scan: SiteLoader.Scan, entries: [ContentEntry], planner: ImagePlanner,
+    static func watch(scan: SiteLoader.Scan, entries: [ContentEntry], contentFolders: [String], planner: ImagePlanner,
                       output: BuildManifest.OutputState) -> InputWatch {
         var images: Set<String> = []
         for entry in entries {
@@ -41,6 +41,8 @@ extension SiteBuild {
         watch.output = output.path
         watch.add(FileStamp.executablePath ?? "/", file: FileStamp.executable)
         for (path, state) in scan.watched { watch.add(path, state) }
+        let watchedPaths = Set(scan.watched.map(\.path))
+        for folder in contentFolders where !watchedPaths.contains(folder) { watch.add(folder, PathState.of(folder)) }
         for file in scan.content { watch.add(scan.root.path + "/" + file.path, file: file.stamp) }
         for path in images { watch.add(path, file: planner.stamp(of: path)) }
         for (folder, stamp) in output.folders {

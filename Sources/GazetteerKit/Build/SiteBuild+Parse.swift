@@ -15,6 +15,8 @@ extension SiteBuild {
         var bodies: BodyStore
         /// The settings', the duplicates' and the content files' problems.
         var diagnostics: [Diagnostic]
+        /// Every folder under content/, as listed for the warnings (absolute paths).
+        var contentFolders: [String] = []
     }
 
     /// Front matter, Markdown and fields, for the files the plan names, across the cores;

@@ -43,7 +43,7 @@ extension SiteBuild {
         }
         clock.lap("write.manifest")
         manifest.watch = (keeps.watch ? check?.renewed(outputFolders: published.output.folders) : nil)
-            ?? watch(scan: scan, entries: content.entries, planner: planner, output: published.output)
+            ?? watch(scan: scan, entries: content.entries, contentFolders: content.contentFolders, planner: planner, output: published.output)
         manifest.watch?.pages = rendered.paths.count
         manifest.watch?.images = images.changes.count
         clock.lap("write.manifest")

@@ -29,7 +29,12 @@ public enum SiteBuild {
         releaseLastBuild()
         var clock = BuildClock()
         let last = lastBuild(options, clock: &clock)
-        if let watch = last.unchanged { return clock.summary(unchanged: watch) }
+        if let watch = last.unchanged {
+            var summary = clock.summary(unchanged: watch)
+            summary.warnings = SavedWarnings.read(from: options.cache)
+            if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
+            return summary
+        }
         let check = try inputs(options, last: last, clock: &clock)
         let plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
@@ -51,6 +56,7 @@ public enum SiteBuild {
         let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
+        SavedWarnings.save(options.strict ? [] : warnings, to: options.cache)
         let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }

@@ -30,6 +30,29 @@ final class ContentWarningsTests: XCTestCase {
         XCTAssertFalse(site.exists("cities/cusco.html"))
     }
 
+    /// A build that finds nothing changed says the warnings again, and fails with --strict:
+    /// an untouched file's warning never goes quiet. Once the file goes, so does its warning.
+    func testABuildWithNothingChangedRepeatsTheWarnings() throws {
+        let site = try site()
+        defer { site.delete() }
+        let first = site.build()
+        XCTAssertEqual(first.status, 0, first.err)
+        let warm = site.build()
+        XCTAssertTrue(warm.out.contains("(0 rendered, 0 files written)"), warm.out)
+        XCTAssertEqual(warm.err, first.err)
+        let strict = site.build(["--strict"])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.err.contains("build failed with 0 errors and 3 warnings (--strict)"), strict.err)
+
+        try site.remove("content/cities/pictures/unused.svg")
+        XCTAssertEqual(site.build().err.split(separator: "\n").count, 2)
+        XCTAssertEqual(site.build().err.split(separator: "\n").count, 2, "the warm build too")
+
+        // A picture dropped into a folder nothing else changed in is noticed at once.
+        try site.write("content/cities/pictures/stray.svg", FixtureSite.flag("#abcdef"))
+        XCTAssertTrue(site.build().err.contains("content/cities/pictures/stray.svg:1:1: warning: this file is not used"))
+    }
+
     func testStrictMakesWarningsFailTheBuildAndCheckListsThem() throws {
         let site = try site()
         defer { site.delete() }
