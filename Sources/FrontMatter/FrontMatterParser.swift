@@ -4,7 +4,7 @@ import Load
 /// Splits a content file into YAML front matter and Markdown body, and parses the YAML.
 ///
 /// The file must begin with a line `---` (after an optional UTF-8 byte order mark); the
-/// front matter ends at the next line `---` or `...`. Lines may end in LF or CRLF, and
+/// front matter ends at the next line `---` or `...`. Lines may end in LF, CRLF or CR, and
 /// trailing blanks on the delimiter lines are ignored. Every error points into the whole file.
 package enum FrontMatterParser {
     package static func parse(_ file: SourceFile) throws(DiagnosticList) -> FrontMatterDocument {
@@ -18,8 +18,13 @@ package enum FrontMatterParser {
         var lineCount = 0
         func nextLine() -> Range<String.Index>? {
             guard lineStart < text.endIndex else { return nil }
-            let newline = text.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
-            let end = newline.map { text.utf8.index(after: $0) } ?? text.endIndex
+            // A line ends in LF, CRLF or a lone CR (as libyaml and cmark read them).
+            let utf8 = text.utf8
+            var end = text.endIndex
+            if let newline = utf8[lineStart...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                end = utf8.index(after: newline)
+                if utf8[newline] == 0x0D, end < utf8.endIndex, utf8[end] == 0x0A { end = utf8.index(after: end) }
+            }
             defer { (lineStart, lineCount) = (end, lineCount + 1) }
             return lineStart..<end
         }

@@ -126,6 +126,16 @@ import Testing
                 == ["\(path):3:1: duplicate key 'name' (first defined on line 2)"])
     }
 
+    /// Files saved with a lone CR at each line's end (old Mac editors) read as the others do.
+    @Test func toleratesLoneCarriageReturns() throws {
+        let document = try parse("---\rname: Madrid\rcountry: spain\r---\r\rBody\r")
+        guard case .mapping(let entries) = document.frontMatter.value else { Issue.record("not a mapping"); return }
+        #expect(entries.map(\.value.value) == [.string("Madrid"), .string("spain")])
+        #expect(entries[1].value.location == SourceLocation(path: path, line: 3, column: 10))
+        #expect(document.body == "\rBody\r")
+        #expect(document.bodyStartLine == 5)
+    }
+
     @Test func missingOrUnclosedFrontMatterIsAnError() {
         #expect(errors("# Madrid\n\nNo front matter.\n").first?.hasPrefix("\(path):1:1: missing front matter") == true)
         #expect(errors("").first?.hasPrefix("\(path):1:1: missing front matter") == true)
