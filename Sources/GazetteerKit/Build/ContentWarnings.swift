@@ -9,9 +9,9 @@ import Model
 enum ContentWarnings {
     static let markdownEndings = ["markdown", "mdown", "mkd", "mkdn", "mdx", "txt", "text"]
 
-    /// The warnings, and every folder under `content/` listed to find them (absolute paths):
-    /// the next build is not one with nothing changed if a file comes or goes in any of them.
-    static func find(root: URL, loaded: [String], entries: [ContentEntry]) -> (warnings: [Diagnostic], folders: [String]) {
+    /// The site-relative paths of the files the build uses: the content files loaded, and the
+    /// pictures their front matter and bodies name.
+    static func usedPaths(root: URL, loaded: [String], entries: [ContentEntry]) -> Set<String> {
         var used = Set(loaded)
         let prefix = root.standardizedFileURL.path + "/"
         // Content's paths are absolute and standardized already (ContentPath): plain prefixes do.
@@ -22,6 +22,30 @@ enum ContentWarnings {
             if let image = relative(entry.image.path) { used.insert(image) }
             for body in entry.bodyImages { if let image = relative(body) { used.insert(image) } }
         }
+        return used
+    }
+
+    /// A hash of the files the build uses (as `usedPaths` finds them, counted as often as
+    /// they are named), whatever their order: the same files give the same warnings while no
+    /// folder of content/ changes. Made without the set, which only a new listing needs.
+    static func fingerprint(loaded: [String], entries: [ContentEntry]) -> UInt64 {
+        func hash(_ path: String) -> UInt64 {
+            var hash = StableHash()
+            hash.add(path)
+            return hash.signature.high
+        }
+        var sum = UInt64(loaded.count)
+        for path in loaded { sum &+= hash(path) }
+        for entry in entries {
+            sum &+= hash(entry.image.path) &* 3
+            for body in entry.bodyImages { sum &+= hash(body) &* 5 }
+        }
+        return sum
+    }
+
+    /// The warnings, and every folder under `content/` listed to find them (absolute paths):
+    /// the next build is not one with nothing changed if a file comes or goes in any of them.
+    static func find(root: URL, used: Set<String>) -> (warnings: [Diagnostic], folders: [String]) {
         var warnings: [Diagnostic] = []
         let base = root.standardizedFileURL.path
         let listed = files(under: "content", in: base)
@@ -80,11 +104,22 @@ enum ContentWarnings {
 
 extension SiteBuild {
     /// Files in content/ that no page uses: the build's warnings, or with --strict its errors.
-    static func contentWarnings(_ inputs: Inputs, _ content: inout Content, _ options: BuildOptions,
+    /// The last build's, when it used the same files and no folder of content/ changed since
+    /// (a build that changed one page does not list the whole of content/ again).
+    static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
                                 clock: inout BuildClock) -> [Diagnostic] {
-        let (warnings, folders) = ContentWarnings.find(
-            root: inputs.scan.root, loaded: inputs.scan.content.map(\.path), entries: content.entries)
-        content.contentFolders = folders
+        let loaded = inputs.scan.content.map(\.path)
+        let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries)
+        let contentFolder = inputs.scan.root.standardizedFileURL.path + "/content"
+        let warnings: [Diagnostic]
+        if let saved = SavedWarnings.read(from: options.cache), saved.fingerprint == fingerprint, !saved.folders.isEmpty,
+           let check = last.check, check.foldersUnchanged(under: contentFolder) {
+            (warnings, content.contentFolders) = (saved.warnings, saved.folders)
+        } else {
+            let used = ContentWarnings.usedPaths(root: inputs.scan.root, loaded: loaded, entries: content.entries)
+            (warnings, content.contentFolders) = ContentWarnings.find(root: inputs.scan.root, used: used)
+        }
+        content.warningsFingerprint = fingerprint
         clock.lap("model.warnings")
         guard options.strict else { return warnings }
         content.diagnostics += warnings

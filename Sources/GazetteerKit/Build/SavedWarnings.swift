@@ -3,35 +3,57 @@ import Diagnostics
 
 /// The last build's warnings, kept in the cache so that a build that finds nothing changed
 /// says them again (and fails with `--strict`): a warning never goes quiet because its file
-/// was not touched. One line each: path, line, column and message, tab-separated.
-enum SavedWarnings {
+/// was not touched. With them, what they were found from: the fingerprint of the files used
+/// and the folders of content/ listed, so that a build that changes no folder and uses the
+/// same files need not list content/ again.
+struct SavedWarnings {
+    var fingerprint: UInt64
+    var folders: [String]
+    var warnings: [Diagnostic]
+
+    private static let header = "gazetteer warnings 1"
+
     static func url(in cache: URL) -> URL { cache.appending(path: "warnings.txt") }
 
-    /// Saved before the manifest, so that a manifest on disk always has its warnings beside it.
-    static func save(_ warnings: [Diagnostic], to cache: URL) {
-        let file = url(in: cache)
-        guard !warnings.isEmpty else {
-            unlink(file.path)
-            return
+    /// Saved before the manifest, so that a manifest on disk always has its warnings beside
+    /// it. A line each: `used <fingerprint>`, `folder <path>`, `warning <path> <line> <column>
+    /// <message>` (fields tab-separated).
+    func save(to cache: URL) {
+        var lines = [Self.header, "used\t\(fingerprint)"]
+        lines += folders.map { "folder\t" + $0 }
+        lines += warnings.map { warning in
+            (["warning", warning.location.path, String(warning.location.line), String(warning.location.column)]
+                + [warning.message]).map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+                .joined(separator: "\t")
         }
-        let text = warnings.map { warning in
-            [warning.location.path, String(warning.location.line), String(warning.location.column),
-             warning.message.replacingOccurrences(of: "\n", with: " ")]
-                .map { $0.replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t")
-        }.joined(separator: "\n") + "\n"
+        let file = Self.url(in: cache)
         let temporary = cache.appending(path: ".warnings.\(getpid()).tmp")
-        if FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)),
+        if FileManager.default.createFile(atPath: temporary.path, contents: Data((lines.joined(separator: "\n") + "\n").utf8)),
            rename(temporary.path, file.path) == 0 { return }
         unlink(temporary.path)
         unlink(file.path)
     }
 
-    static func read(from cache: URL) -> [Diagnostic] {
-        guard let data = FileManager.default.contents(atPath: url(in: cache).path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let row = Int(fields[1]), let column = Int(fields[2]) else { return nil }
-            return .warning(String(fields[3]), at: SourceLocation(path: String(fields[0]), line: row, column: column))
+    /// The saved warnings; nil when there are none saved or they cannot be read.
+    static func read(from cache: URL) -> SavedWarnings? {
+        guard let data = FileManager.default.contents(atPath: url(in: cache).path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header) else { return nil }
+        var saved = SavedWarnings(fingerprint: 0, folders: [], warnings: [])
+        var fingerprint: UInt64?
+        for line in lines.dropFirst() where !line.isEmpty {
+            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+            switch fields.first {
+            case "used" where fields.count == 2: fingerprint = UInt64(fields[1])
+            case "folder" where fields.count == 2: saved.folders.append(String(fields[1]))
+            case "warning" where fields.count == 5:
+                guard let row = Int(fields[2]), let column = Int(fields[3]) else { return nil }
+                saved.warnings.append(.warning(String(fields[4]), at: SourceLocation(path: String(fields[1]), line: row, column: column)))
+            default: return nil
+            }
         }
+        guard let fingerprint else { return nil }
+        saved.fingerprint = fingerprint
+        return saved
     }
 }

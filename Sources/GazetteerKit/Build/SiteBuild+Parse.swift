@@ -15,8 +15,10 @@ extension SiteBuild {
         var bodies: BodyStore
         /// The settings', the duplicates' and the content files' problems.
         var diagnostics: [Diagnostic]
-        /// Every folder under content/, as listed for the warnings (absolute paths).
+        /// Every folder under content/, as listed for the warnings (absolute paths), and the
+        /// fingerprint of the files used (see `ContentWarnings.fingerprint`).
         var contentFolders: [String] = []
+        var warningsFingerprint: UInt64 = 0
     }
 
     /// Front matter, Markdown and fields, for the files the plan names, across the cores;

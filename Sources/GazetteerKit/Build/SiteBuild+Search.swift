@@ -185,7 +185,7 @@ struct SearchSources {
     /// (front matter and body), its country's name, and its picture's path and stamp.
     func signatures() -> [SavedSearch.Signature] {
         Self.inParallel(entries) { entry in
-            var hash = SavedSearch.Hash()
+            var hash = StableHash()
             hash.add(entry.digest.a); hash.add(entry.digest.b); hash.add(entry.digest.c); hash.add(entry.digest.d)
             hash.add(entry.path)
             hash.add(entry.country.flatMap { countries[$0]?.name } ?? "")

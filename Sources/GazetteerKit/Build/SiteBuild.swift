@@ -31,7 +31,7 @@ public enum SiteBuild {
         let last = lastBuild(options, clock: &clock)
         if let watch = last.unchanged {
             var summary = clock.summary(unchanged: watch)
-            summary.warnings = SavedWarnings.read(from: options.cache)
+            summary.warnings = SavedWarnings.read(from: options.cache)?.warnings ?? []
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
             return summary
         }
@@ -43,7 +43,7 @@ public enum SiteBuild {
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
-        let warnings = contentWarnings(check, &content, options, clock: &clock)
+        let warnings = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
@@ -56,7 +56,8 @@ public enum SiteBuild {
         let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
-        SavedWarnings.save(options.strict ? [] : warnings, to: options.cache)
+        SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
+                      warnings: options.strict ? [] : warnings).save(to: options.cache)
         let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }

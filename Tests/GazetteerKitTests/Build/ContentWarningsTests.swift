@@ -44,6 +44,16 @@ final class ContentWarningsTests: XCTestCase {
         XCTAssertEqual(strict.status, 1)
         XCTAssertTrue(strict.err.contains("build failed with 0 errors and 3 warnings (--strict)"), strict.err)
 
+        // An edit that changes no folder keeps them; one that puts the picture to use drops its warning.
+        let osaka = "---\nname: Osaka\ncountry: japan\n---\n\n![Castle](pictures/in-body.svg)\n"
+        try site.write("content/cities/osaka.md", osaka + "\nMore.\n")
+        XCTAssertEqual(site.build().err, first.err)
+        try site.write("content/cities/osaka.md", osaka.replacingOccurrences(of: "country: japan", with: "country: japan\npicture: pictures/unused.svg"))
+        let used = site.build()
+        XCTAssertEqual(used.err.split(separator: "\n").count, 2, used.err)
+        XCTAssertFalse(used.err.contains("unused.svg"), used.err)
+        try site.write("content/cities/osaka.md", osaka)
+
         try site.remove("content/cities/pictures/unused.svg")
         XCTAssertEqual(site.build().err.split(separator: "\n").count, 2)
         XCTAssertEqual(site.build().err.split(separator: "\n").count, 2, "the warm build too")
