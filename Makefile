@@ -13,7 +13,7 @@ STATIC     := .build/static/release/gazetteer
 # Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
 TEST_TOOLS := chromium zsh fish groff-base
 
-.PHONY: all deps test-tools build release site test bench validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test bench bench-100k validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -96,6 +96,16 @@ bench: release
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
 	@if grep -q '"SearchBench"' Package.swift; then $(SWIFT) run -c release SearchBench; fi
+
+# A guide of about 100,000 pages (249 countries, 99,751 cities sharing 5,000 pictures), measured
+# once per scenario: cold, warm, one city's text, name, one city added, a template; peak memory.
+# Not part of `make bench`: generating it takes a few minutes and about 2 GB.
+bench-100k: release
+	@python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install --quiet pillow numpy
+	@test -x /usr/bin/time || { if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; \
+	  else echo "Missing /usr/bin/time: sudo apt-get install -y time"; exit 1; fi; }
+	python3 Benchmarks/make_corpus.py --countries 249 --cities 99751 --picture-pool 5000 .bench/corpus-100k
+	python3 Benchmarks/bench.py --runs 1 --gazetteer $(RELEASE) .bench/corpus-100k
 
 # 20 builds of a 2,000-page guide killed at random moments (incremental and full): the output
 # must never hold pages of two builds, and the next build must recover by itself.

@@ -205,10 +205,14 @@ def main():
     parser.add_argument("--cities", type=int, required=True)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--picture-pool", type=int, default=0,
+                        help="make only this many city pictures, shared by the cities in turn (0: one per city); "
+                             "keeps a 100,000-city guide's disk use sane")
     parser.add_argument("folder")
     args = parser.parse_args()
 
-    marker_text = f"gazetteer bench corpus v{GENERATOR_VERSION} countries={args.countries} cities={args.cities} seed={args.seed}\n"
+    marker_text = (f"gazetteer bench corpus v{GENERATOR_VERSION} countries={args.countries} cities={args.cities} seed={args.seed}"
+                   + (f" pool={args.picture_pool}" if args.picture_pool else "") + "\n")
     marker = os.path.join(args.folder, ".complete")
     if os.path.exists(marker) and open(marker).read() == marker_text:
         print(f"{args.folder}: up to date")
@@ -256,12 +260,14 @@ def main():
         country = owner[j]
         siblings = [k for k in by_country[country] if k != j]
         neighbours = [(cities[k], cities[k].lower()) for k in rng.sample(siblings, min(len(siblings), 3))]
-        fm = [f"name: {name}", f"country: {countries[country].lower()}", f"picture: pictures/{slug}.jpg"]
+        picture = f"pool-{j % args.picture_pool:05d}" if args.picture_pool else slug
+        fm = [f"name: {name}", f"country: {countries[country].lower()}", f"picture: pictures/{picture}.jpg"]
         if rng.random() < 0.3:
             fm.append(f"population: {rng.randint(5, 5000) * 1000}")
         body = city_body(rng, name, countries[country], countries[country].lower(), neighbours)
         write(os.path.join(root, "content/cities", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
-        pictures.append((os.path.join(root, "content/cities/pictures", slug + ".jpg"), args.seed * 1_000_003 + j))
+        if not args.picture_pool or j < args.picture_pool:
+            pictures.append((os.path.join(root, "content/cities/pictures", picture + ".jpg"), args.seed * 1_000_003 + j))
 
     os.makedirs(os.path.join(root, "content/cities/pictures"), exist_ok=True)
     with Pool(args.jobs) as pool:
