@@ -25,4 +25,14 @@ package struct ImageSource: Hashable, Sendable {
     }
 
     package var file: URL { URL(fileURLWithPath: path, isDirectory: false) }
+
+    /// The name its thumbnails start with: the file's own name as a slug (`pictures/São
+    /// Paulo.jpg` gives `são-paulo`), `placeholder-<name>` for the theme's placeholder. Every
+    /// page and city showing the same picture shares its thumbnails: they are made once.
+    package var stem: String {
+        let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+        let base = Slug.make(String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)]))
+        let stem = base.isEmpty ? "image" : base
+        return isPlaceholder ? "placeholder-" + stem : stem
+    }
 }

@@ -84,8 +84,7 @@ package struct BodyRenderer {
         switch paths.resolve(written, from: file.path) {
         case .success(let url):
             let source = ImageSource(file: url, written: written, location: image.location)
-            let stem = Slug.make(url.deletingPathExtension().lastPathComponent)
-            return planner.plan(source, preset: ImagePlanner.contentPreset, stem: stem.isEmpty ? "image" : stem)
+            return planner.plan(source, preset: ImagePlanner.contentPreset, stem: source.stem)
         case .failure(let failure):
             let hint = failure == .missing ? paths.missingHint(written, from: file.path) : ""
             problems.append(Diagnostic(failure.message(for: written, what: "image") + hint, at: image.location))

@@ -209,7 +209,7 @@ extension PageRenderer {
             "url": .string(PagePath.relative(from: page, to: country.outputPath)),
             "flag": .dynamic(ImageValue(
                 image: country.image, alt: "Flag of \(country.name)",
-                stem: country.image.isPlaceholder ? "placeholder-flag" : country.slug, root: root, planner: planner,
+                stem: country.image.stem, root: root, planner: planner,
                 owner: country.path, used: images)),
             "continents": .array(model.continents(of: country).map { .object(continent($0, from: page)) }),
             "city_count": .int(model.cityCount(of: country)),
@@ -234,7 +234,7 @@ extension PageRenderer {
             "url": .string(PagePath.relative(from: page, to: city.outputPath)),
             "picture": .dynamic(ImageValue(
                 image: city.image, alt: city.image.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
-                stem: city.image.isPlaceholder ? "placeholder-city" : city.slug,
+                stem: city.image.stem,
                 root: PagePath.root(of: page), planner: planner, owner: city.path, used: images)),
             "extra": extra(city.extra),
         ]

@@ -53,7 +53,7 @@ extension SiteBuild {
                                      planner: ImagePlanner) {
         for entry in entries where !entry.image.isPlaceholder {
             for preset in (entry.kind == .country ? presets.flag : presets.picture).sorted() {
-                _ = planner.plan(entry.image, preset: preset, stem: entry.slug)
+                _ = planner.plan(entry.image, preset: preset, stem: entry.image.stem)
             }
         }
     }

@@ -201,8 +201,7 @@ struct SearchSources {
     /// `small` picture (planned as the pages plan them), when the output has it.
     func thumbnail(_ entry: ContentEntry) -> SearchRecord.Thumbnail? {
         let preset = entry.kind == .country ? "icon" : "small"
-        let stem = entry.image.isPlaceholder ? (entry.kind == .country ? "placeholder-flag" : "placeholder-city") : entry.slug
-        guard let plan = planner.plan(entry.image, preset: preset, stem: stem), let image = plan.images.first else { return nil }
+        guard let plan = planner.plan(entry.image, preset: preset, stem: entry.image.stem), let image = plan.images.first else { return nil }
         plannedFiles.withLock { $0[id(of: entry)] = image.fileName }
         let shown = changes.added.contains(image.fileName)
             || (outputImages.map { !changes.removed.contains(image.fileName) && FileStamp.of($0.appending(path: image.fileName).path) != nil } ?? false)

@@ -80,6 +80,26 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertTrue(html.contains("placeholder-city."), "the placeholder picture is used")
     }
 
+    /// Two cities showing the same picture share its thumbnails, named after the picture: a
+    /// guide that uses one photo for many places makes its thumbnails once.
+    func testCitiesSharingAPictureShareItsThumbnails() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        let alone = site.build(["--output", site.root.appending(path: "alone").path, "--cache", site.root.appending(path: "cache1").path])
+        let made = try XCTUnwrap(alone.out.firstMatch(of: /(\d+) thumbnails made/).map { Int($0.1)! })
+        XCTAssertGreaterThan(made, 0)
+        try site.write("content/cities/toledo.md", "---\nname: Toledo\ncountry: spain\npicture: pictures/madrid.svg\n---\n")
+        let shared = site.build(["--output", site.root.appending(path: "shared").path, "--cache", site.root.appending(path: "cache2").path])
+        XCTAssertEqual(shared.status, 0, shared.err)
+        XCTAssertTrue(shared.out.contains("\(made) thumbnails made"), "no more thumbnails than without Toledo: \(shared.out)")
+        let toledo = try String(contentsOf: site.root.appending(path: "shared/cities/toledo.html"), encoding: .utf8)
+        let madrid = try String(contentsOf: site.root.appending(path: "shared/cities/madrid.html"), encoding: .utf8)
+        let names = { (html: String) in Set(html.matches(of: /images\/(madrid\.[0-9a-f]{8}\.\w+)/).map { String($0.1) }) }
+        XCTAssertFalse(names(toledo).isEmpty, "Toledo shows thumbnails named after the picture")
+        XCTAssertTrue(names(toledo).isSubset(of: names(madrid).union(names(toledo))))
+        XCTAssertFalse(names(toledo).isDisjoint(with: names(madrid)), "the same files on both pages")
+    }
+
     func testTwoBuildsAreByteIdentical() throws {
         let site = try FixtureSite()
         defer { site.delete() }
