@@ -348,6 +348,8 @@ int gz_width(VipsImage *im) { return vips_image_get_width(im); }
 int gz_height(VipsImage *im) { return vips_image_get_height(im); }
 int gz_bands(VipsImage *im) { return vips_image_get_bands(im); }
 int gz_orientation(VipsImage *im) { return vips_image_get_orientation(im); }
+int gz_has_alpha(VipsImage *im) { return vips_image_hasalpha(im); }
+int gz_is_palette(VipsImage *im) { return vips_image_get_typeof(im, "palette-bit-depth") != 0; }
 void gz_unref(VipsImage *im) { if (im) g_object_unref(im); }
 
 /* ---- processing --------------------------------------------------------- */
@@ -728,7 +730,11 @@ gz_save_webp(VipsImage *in, const char *path, int quality)
     FILE *file;
     int ok;
 
-    if (vips_webpsave_buffer(in, &buf, &len,
+    /* quality < 0: lossless. */
+    if (quality < 0 ? vips_webpsave_buffer(in, &buf, &len,
+            "strip", TRUE,
+            "lossless", TRUE,
+            NULL) : vips_webpsave_buffer(in, &buf, &len,
             "strip", TRUE,
             "Q", quality,
             NULL))
@@ -747,6 +753,32 @@ gz_save_webp(VipsImage *in, const char *path, int quality)
         return -1;
     }
     return 0;
+}
+
+static int
+gz_save_png_palette(VipsImage *in, const char *path)
+{
+    VipsImage *memory;
+    GzPixels pixels;
+    int result;
+
+    if (vips_image_get_format(in) != VIPS_FORMAT_UCHAR ||
+        vips_image_get_coding(in) != VIPS_CODING_NONE ||
+        vips_image_get_bands(in) > 4)
+        return vips_pngsave(in, path, "strip", TRUE, "palette", TRUE, NULL);
+    if (!(memory = vips_image_copy_memory(in)))
+        return -1;
+    pixels.width = vips_image_get_width(memory);
+    pixels.height = vips_image_get_height(memory);
+    pixels.bands = vips_image_get_bands(memory);
+    pixels.data = VIPS_IMAGE_ADDR(memory, 0, 0);
+    result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), path, NULL);
+    if (result > 0)
+        result = vips_pngsave(memory, path, "strip", TRUE, "compression", 6, NULL);
+    else if (result)
+        vips_error_system(errno, "pngsave", "cannot write %s", path);
+    g_object_unref(memory);
+    return result;
 }
 
 int
@@ -784,6 +816,12 @@ gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
 
     case GZ_SAVE_WEBP:
         return gz_save_webp(in, path, quality);
+
+    case GZ_SAVE_WEBP_LOSSLESS:
+        return gz_save_webp(in, path, -1);
+
+    case GZ_SAVE_PNG_PALETTE:
+        return gz_save_png_palette(in, path);
 
     case GZ_SAVE_AVIF:
         return vips_heifsave(in, path,

@@ -4,13 +4,27 @@ enum SourceFormat: String, Sendable {
 
     var isVector: Bool { self == .svg }
 
-    /// The thumbnail encoding when the spec leaves it open: PNG for drawings, JPEG for photos.
-    var defaultOutput: ImageFormat {
+    /// The thumbnail encoding when the spec leaves it open: it follows the picture, not the
+    /// source's encoding. Drawings (SVG; PNG stored with a palette, or compressing like a
+    /// drawing: under half a byte a pixel) become palette PNG; a picture with transparency
+    /// (an alpha band) keeps it as PNG; every other picture, an opaque photo, becomes JPEG.
+    /// Decided from the header and the file's size, before any pixel is decoded, so that
+    /// `plan` can name the files.
+    func automaticOutput(hasAlpha: Bool, isPalette: Bool, pixels: Int, byteCount: Int) -> ImageFormat {
         switch self {
-        case .svg, .png: .png
-        case .jpeg, .webp: .jpeg
+        case .svg: return .pngPalette
+        case .jpeg: return .jpeg
+        case .png:
+            if isPalette || Double(byteCount) < Double(pixels) * Self.drawingBytesPerPixel { return .pngPalette }
+            return hasAlpha ? .png : .jpeg
+        case .webp:
+            return hasAlpha ? .png : .jpeg
         }
     }
+
+    /// A PNG smaller than this a pixel compresses like flat colour (a drawing, a flag, a
+    /// chart), not like a photograph (which takes one to three bytes a pixel in PNG).
+    static let drawingBytesPerPixel = 0.5
 
     /// Whether a file of this name is taken as SVG. SVGs are recognised by name, not by
     /// sniffing: real flag files open with XML prologues longer than libvips looks.

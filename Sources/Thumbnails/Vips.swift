@@ -24,7 +24,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; opaque alpha dropped; "
+    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
+        + "opaque alpha dropped; decoded once per source at the largest size; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
@@ -32,7 +33,7 @@ enum Vips {
         case .jpeg: 82
         case .webp: 80
         case .avif: 55
-        case .png, .svg: 0
+        case .png, .pngPalette, .webpLossless, .svg: 0
         }
     }
 
@@ -60,6 +61,9 @@ enum Vips {
     struct Header {
         var size: PixelSize
         var orientation: Int
+        var hasAlpha = false
+        /// A PNG stored with a palette.
+        var isPalette = false
 
         /// The size as displayed.
         var orientedSize: PixelSize { (5...8).contains(orientation) ? size.transposed : size }
@@ -70,7 +74,9 @@ enum Vips {
         try guarded { () throws(Failure) -> Header in
             try withBytes(bytes) { raw throws(Failure) -> Header in
                 let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)
-                return Header(size: image.size, orientation: format == .svg ? 1 : Int(gz_orientation(image.pointer)))
+                return Header(
+                    size: image.size, orientation: format == .svg ? 1 : Int(gz_orientation(image.pointer)),
+                    hasAlpha: gz_has_alpha(image.pointer) != 0, isPalette: gz_is_palette(image.pointer) != 0)
             }
         }
     }
@@ -96,48 +102,52 @@ enum Vips {
         var outputs: [Output]
     }
 
-    /// Decodes `bytes` once and writes every output of `recipe`.
-    static func render(_ bytes: [UInt8], _ recipe: Recipe) throws(Failure) {
+    /// Decodes `bytes` once and writes every output of `recipes` (all of one source).
+    static func render(_ bytes: [UInt8], _ recipes: [Recipe]) throws(Failure) {
         try guarded { () throws(Failure) in
-            try withBytes(bytes) { raw throws(Failure) in try render(raw, recipe) }
+            try withBytes(bytes) { raw throws(Failure) in try render(raw, recipes) }
         }
     }
 
-    private static func render(_ raw: UnsafeRawBufferPointer, _ recipe: Recipe) throws(Failure) {
-        let largest = recipe.largest
-        let planned = ThumbnailGeometry.resampled(source: recipe.source, output: largest, mode: recipe.mode)
+    private static func render(_ raw: UnsafeRawBufferPointer, _ recipes: [Recipe]) throws(Failure) {
+        guard let first = recipes.first else { return }
+        let source = first.source
+        // The one size the source is decoded (or rendered) at: the largest any recipe resamples
+        // to. Every recipe's size has the source's shape, so the others are reductions of it.
+        let planned = recipes.map { ThumbnailGeometry.resampled(source: source, output: $0.largest, mode: $0.mode) }
+            .max { $0.pixels < $1.pixels }!
 
         // Load at the smallest size that still leaves headroom for a good resample.
         var shrink = 1
         var svgScale = 1.0
-        switch recipe.format {
+        switch first.format {
         case .svg:
-            let widthFactor = Double(planned.width) / Double(recipe.source.width)
-            let heightFactor = Double(planned.height) / Double(recipe.source.height)
+            let widthFactor = Double(planned.width) / Double(source.width)
+            let heightFactor = Double(planned.height) / Double(source.height)
             // A hair over, so that the drawing covers the pixels kept below.
             svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
-            try checkSVGScale(svgScale, source: recipe.source)
+            try checkSVGScale(svgScale, source: source)
         case .jpeg, .webp:
             // Decoders shrink by powers of two far faster than any resampler; go as far as
             // leaves at least the size needed (or a pixel or two short, padded later).
             // (Counting whole blocks only: libvips trips over a shrink leaving less than a pixel.)
             shrink = [8, 4, 2].first { factor in
-                nearlyCovers(recipe.source.width / factor, planned.width)
-                    && nearlyCovers(recipe.source.height / factor, planned.height)
+                nearlyCovers(source.width / factor, planned.width)
+                    && nearlyCovers(source.height / factor, planned.height)
             } ?? 1
         case .png:
             break
         }
-        var loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
-        let orientation = recipe.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
+        var loaded = try load(raw, first.format, shrink: shrink, svgScale: svgScale, sequential: true)
+        let orientation = first.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
         let swap = (5...8).contains(orientation)
         var stored = loaded.size
-        if recipe.format == .svg {
+        if first.format == .svg {
             // libvips ignores a scale outside its range (with only a warning) and would
             // render at full size: refuse anything but the size asked for.
             let expected = PixelSize(
-                width: Int((Double(recipe.source.width) * svgScale).rounded()),
-                height: Int((Double(recipe.source.height) * svgScale).rounded()))
+                width: Int((Double(source.width) * svgScale).rounded()),
+                height: Int((Double(source.height) * svgScale).rounded()))
             let slack = 2 + Int(svgScale.rounded(.up))
             if abs(stored.width - expected.width) > slack || abs(stored.height - expected.height) > slack {
                 throw Failure(
@@ -147,8 +157,8 @@ enum Vips {
             // libvips rounds the canvas up: a last row or column the drawing only partly
             // covers would come out partly transparent. Keep the covered pixels.
             let covered = PixelSize(
-                width: min(stored.width, max(1, Int((Double(recipe.source.width) * svgScale).rounded(.down)))),
-                height: min(stored.height, max(1, Int((Double(recipe.source.height) * svgScale).rounded(.down)))))
+                width: min(stored.width, max(1, Int((Double(source.width) * svgScale).rounded(.down)))),
+                height: min(stored.height, max(1, Int((Double(source.height) * svgScale).rounded(.down)))))
             if covered != stored {
                 let canvas = loaded
                 loaded = try image("cannot crop the image") {
@@ -157,13 +167,12 @@ enum Vips {
                 stored = covered
             }
         }
-        let shown = swap ? stored.transposed : stored
 
         // Resample in the stored orientation (streaming), convert to sRGB, decode into memory
-        // once, then rotate upright and crop.
-        let target = ThumbnailGeometry.resampled(source: shown, output: largest, mode: recipe.mode)
+        // once, then rotate upright: the picture every recipe starts from.
+        let common = planned
         let resized = try image("cannot resize the image") {
-            gz_resize_exact(loaded.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+            gz_resize_exact(loaded.pointer, $0, Int32(swap ? common.height : common.width), Int32(swap ? common.width : common.height))
         }
         let srgb = try image("cannot convert the image to sRGB") { gz_to_srgb(resized.pointer, $0) }
         guard let decoded = gz_copy_memory(srgb.pointer) else { throw libraryFailure("cannot decode the image") }
@@ -172,19 +181,37 @@ enum Vips {
             let rotated = upright
             upright = try image("cannot rotate the image upright") { gz_autorot(rotated.pointer, $0) }
         }
+        // An alpha band that is all (but) opaque, as a rendered flag's, goes before any
+        // resampling: three bands resample far faster than four premultiplied ones.
+        let decodedUpright = upright
+        let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(decodedUpright.pointer, $0) }
+        for recipe in recipes {
+            try render(opaque, common: common, recipe)
+        }
+    }
+
+    /// Writes the outputs of `recipe` from `upright`, the decoded picture of `common` size.
+    private static func render(_ upright: Image, common: PixelSize, _ recipe: Recipe) throws(Failure) {
+        let largest = recipe.largest
+        let target = ThumbnailGeometry.resampled(source: common, output: largest, mode: recipe.mode)
+        let base = target == common
+            ? upright
+            : try image("cannot resize the image") {
+                gz_resize_exact(upright.pointer, $0, Int32(target.width), Int32(target.height))
+            }
         let cropped: Image
         switch recipe.mode {
         case .fit:
-            cropped = upright
+            cropped = base
         case .fill(.centre):
             let left = (target.width - largest.width) / 2
             let top = (target.height - largest.height) / 2
             cropped = try image("cannot crop the image") {
-                gz_crop(upright.pointer, $0, Int32(left), Int32(top), Int32(largest.width), Int32(largest.height))
+                gz_crop(base.pointer, $0, Int32(left), Int32(top), Int32(largest.width), Int32(largest.height))
             }
         case .fill(.attention):
             cropped = try image("cannot crop the image") {
-                gz_crop_attention(upright.pointer, $0, Int32(largest.width), Int32(largest.height))
+                gz_crop_attention(base.pointer, $0, Int32(largest.width), Int32(largest.height))
             }
         }
         guard let settled = gz_copy_memory(cropped.pointer) else { throw libraryFailure("cannot crop the image") }
@@ -291,8 +318,10 @@ enum Vips {
     private static func saveFormat(_ format: ImageFormat) -> GzSaveFormat {
         switch format {
         case .png, .svg: GZ_SAVE_PNG
+        case .pngPalette: GZ_SAVE_PNG_PALETTE
         case .jpeg: GZ_SAVE_JPEG
         case .webp: GZ_SAVE_WEBP
+        case .webpLossless: GZ_SAVE_WEBP_LOSSLESS
         case .avif: GZ_SAVE_AVIF
         }
     }
