@@ -102,43 +102,70 @@ enum Vips {
         var outputs: [Output]
     }
 
-    /// Decodes `bytes` once and writes every output of `recipes` (all of one source).
+    /// Writes every output of `recipes` (all of one source), decoding the source once for all
+    /// the recipes that load it the same way.
     static func render(_ bytes: [UInt8], _ recipes: [Recipe]) throws(Failure) {
         try guarded { () throws(Failure) in
             try withBytes(bytes) { raw throws(Failure) in try render(raw, recipes) }
         }
     }
 
-    private static func render(_ raw: UnsafeRawBufferPointer, _ recipes: [Recipe]) throws(Failure) {
-        guard let first = recipes.first else { return }
-        let source = first.source
-        // The one size the source is decoded (or rendered) at: the largest any recipe resamples
-        // to. Every recipe's size has the source's shape, so the others are reductions of it.
-        let planned = recipes.map { ThumbnailGeometry.resampled(source: source, output: $0.largest, mode: $0.mode) }
-            .max { $0.pixels < $1.pixels }!
-
-        // Load at the smallest size that still leaves headroom for a good resample.
+    /// How a recipe loads its source: a function of the source and the recipe alone, so that an
+    /// output is the same whichever other outputs are made with it (a build making one missing
+    /// thumbnail gives the bytes a cold build gives).
+    private struct Load: Hashable {
         var shrink = 1
         var svgScale = 1.0
-        switch first.format {
+    }
+
+    /// Sources up to this many pixels (as loaded) are decoded into memory once and every recipe
+    /// loading them alike resamples that copy; larger ones stream through the resampler, one
+    /// decode per recipe, so that a huge picture is never held whole.
+    static let sharedDecodePixels = 4_000_000
+
+    private static func load(for recipe: Recipe) throws(Failure) -> Load {
+        let planned = ThumbnailGeometry.resampled(source: recipe.source, output: recipe.largest, mode: recipe.mode)
+        var load = Load()
+        switch recipe.format {
         case .svg:
-            let widthFactor = Double(planned.width) / Double(source.width)
-            let heightFactor = Double(planned.height) / Double(source.height)
+            let widthFactor = Double(planned.width) / Double(recipe.source.width)
+            let heightFactor = Double(planned.height) / Double(recipe.source.height)
             // A hair over, so that the drawing covers the pixels kept below.
-            svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
-            try checkSVGScale(svgScale, source: source)
+            load.svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
+            try checkSVGScale(load.svgScale, source: recipe.source)
         case .jpeg, .webp:
             // Decoders shrink by powers of two far faster than any resampler; go as far as
             // leaves at least the size needed (or a pixel or two short, padded later).
             // (Counting whole blocks only: libvips trips over a shrink leaving less than a pixel.)
-            shrink = [8, 4, 2].first { factor in
-                nearlyCovers(source.width / factor, planned.width)
-                    && nearlyCovers(source.height / factor, planned.height)
+            load.shrink = [8, 4, 2].first { factor in
+                nearlyCovers(recipe.source.width / factor, planned.width)
+                    && nearlyCovers(recipe.source.height / factor, planned.height)
             } ?? 1
         case .png:
             break
         }
-        var loaded = try load(raw, first.format, shrink: shrink, svgScale: svgScale, sequential: true)
+        return load
+    }
+
+    private static func render(_ raw: UnsafeRawBufferPointer, _ recipes: [Recipe]) throws(Failure) {
+        var groups: [(load: Load, recipes: [Recipe])] = []
+        for recipe in recipes {
+            let load = try load(for: recipe)
+            if let index = groups.firstIndex(where: { $0.load == load }) {
+                groups[index].recipes.append(recipe)
+            } else {
+                groups.append((load, [recipe]))
+            }
+        }
+        for group in groups {
+            try render(raw, group.load, group.recipes)
+        }
+    }
+
+    private static func render(_ raw: UnsafeRawBufferPointer, _ how: Load, _ recipes: [Recipe]) throws(Failure) {
+        let first = recipes[0]
+        let source = first.source
+        var loaded = try load(raw, first.format, shrink: how.shrink, svgScale: how.svgScale, sequential: true)
         let orientation = first.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
         let swap = (5...8).contains(orientation)
         var stored = loaded.size
@@ -146,9 +173,9 @@ enum Vips {
             // libvips ignores a scale outside its range (with only a warning) and would
             // render at full size: refuse anything but the size asked for.
             let expected = PixelSize(
-                width: Int((Double(source.width) * svgScale).rounded()),
-                height: Int((Double(source.height) * svgScale).rounded()))
-            let slack = 2 + Int(svgScale.rounded(.up))
+                width: Int((Double(source.width) * how.svgScale).rounded()),
+                height: Int((Double(source.height) * how.svgScale).rounded()))
+            let slack = 2 + Int(how.svgScale.rounded(.up))
             if abs(stored.width - expected.width) > slack || abs(stored.height - expected.height) > slack {
                 throw Failure(
                     message: "the SVG would render at \(stored) instead of about \(expected); refusing it",
@@ -157,8 +184,8 @@ enum Vips {
             // libvips rounds the canvas up: a last row or column the drawing only partly
             // covers would come out partly transparent. Keep the covered pixels.
             let covered = PixelSize(
-                width: min(stored.width, max(1, Int((Double(source.width) * svgScale).rounded(.down)))),
-                height: min(stored.height, max(1, Int((Double(source.height) * svgScale).rounded(.down)))))
+                width: min(stored.width, max(1, Int((Double(source.width) * how.svgScale).rounded(.down)))),
+                height: min(stored.height, max(1, Int((Double(source.height) * how.svgScale).rounded(.down)))))
             if covered != stored {
                 let canvas = loaded
                 loaded = try image("cannot crop the image") {
@@ -167,38 +194,50 @@ enum Vips {
                 stored = covered
             }
         }
+        let shown = swap ? stored.transposed : stored
 
-        // Resample in the stored orientation (streaming), convert to sRGB, decode into memory
-        // once, then rotate upright: the picture every recipe starts from.
-        let common = planned
-        let resized = try image("cannot resize the image") {
-            gz_resize_exact(loaded.pointer, $0, Int32(swap ? common.height : common.width), Int32(swap ? common.width : common.height))
+        if stored.pixels > sharedDecodePixels {
+            // Resample in the stored orientation (streaming), convert to sRGB, decode into
+            // memory, then rotate upright. Once per recipe.
+            for recipe in recipes {
+                let target = ThumbnailGeometry.resampled(source: shown, output: recipe.largest, mode: recipe.mode)
+                let current = recipes.count == 1 ? loaded : try self.load(
+                    raw, first.format, shrink: how.shrink, svgScale: how.svgScale, sequential: true)
+                let resized = try image("cannot resize the image") {
+                    gz_resize_exact(current.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+                }
+                try render(decode(resized, orientation: orientation), target: target, recipe)
+            }
+            return
         }
-        let srgb = try image("cannot convert the image to sRGB") { gz_to_srgb(resized.pointer, $0) }
-        guard let decoded = gz_copy_memory(srgb.pointer) else { throw libraryFailure("cannot decode the image") }
-        var upright = Image(decoded)
-        if orientation != 1 {
-            let rotated = upright
-            upright = try image("cannot rotate the image upright") { gz_autorot(rotated.pointer, $0) }
-        }
-        // An alpha band that is all (but) opaque, as a rendered flag's, goes before any
-        // resampling: three bands resample far faster than four premultiplied ones.
-        let decodedUpright = upright
-        let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(decodedUpright.pointer, $0) }
+        // Decode once into memory, sRGB and upright; an alpha band that is all (but) opaque,
+        // as a rendered flag's, goes before any resampling (three bands resample far faster than
+        // four premultiplied ones). Every recipe resamples this copy.
+        let upright = try decode(loaded, orientation: orientation)
+        let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(upright.pointer, $0) }
         for recipe in recipes {
-            try render(opaque, common: common, recipe)
+            let target = ThumbnailGeometry.resampled(source: shown, output: recipe.largest, mode: recipe.mode)
+            let resized = target == shown
+                ? opaque
+                : try image("cannot resize the image") {
+                    gz_resize_exact(opaque.pointer, $0, Int32(target.width), Int32(target.height))
+                }
+            try render(resized, target: target, recipe)
         }
     }
 
-    /// Writes the outputs of `recipe` from `upright`, the decoded picture of `common` size.
-    private static func render(_ upright: Image, common: PixelSize, _ recipe: Recipe) throws(Failure) {
+    /// `image` converted to sRGB, decoded into memory and turned upright.
+    private static func decode(_ image: Image, orientation: Int) throws(Failure) -> Image {
+        let srgb = try self.image("cannot convert the image to sRGB") { gz_to_srgb(image.pointer, $0) }
+        guard let decoded = gz_copy_memory(srgb.pointer) else { throw libraryFailure("cannot decode the image") }
+        let upright = Image(decoded)
+        if orientation == 1 { return upright }
+        return try self.image("cannot rotate the image upright") { gz_autorot(upright.pointer, $0) }
+    }
+
+    /// Writes the outputs of `recipe` from `base`, the picture resampled to `target`.
+    private static func render(_ base: Image, target: PixelSize, _ recipe: Recipe) throws(Failure) {
         let largest = recipe.largest
-        let target = ThumbnailGeometry.resampled(source: common, output: largest, mode: recipe.mode)
-        let base = target == common
-            ? upright
-            : try image("cannot resize the image") {
-                gz_resize_exact(upright.pointer, $0, Int32(target.width), Int32(target.height))
-            }
         let cropped: Image
         switch recipe.mode {
         case .fit:

@@ -46,3 +46,34 @@ final class PaletteTests: XCTestCase {
         XCTAssertEqual(try make(drawing, .pngPalette, in: space, stem: "p").map(space.bytes), first, "same input, same bytes")
     }
 }
+
+/// A source is decoded once for every preset that loads it alike; what each output looks like
+/// must not depend on which others were made with it (an incremental build making one missing
+/// thumbnail gives the bytes of a cold build).
+final class SharedDecodeTests: XCTestCase {
+    func testAnOutputIsTheSameWhicheverOthersAreMadeWithIt() throws {
+        let space = Workspace()
+        let sources = [
+            try space.photo("photo.png", width: 640, height: 480, format: "png"),
+            try space.photo("rotated.jpg", width: 480, height: 640, orientation: 6),
+            space.write("flag.svg", TestSVG.flag(size: ("900", "600"))),
+        ]
+        let specs = [
+            ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)),
+            ThumbnailSpec(width: 120, height: 90, mode: .fill(.centre)),
+            ThumbnailSpec(width: 115, height: 75, mode: .fit),
+        ]
+        let together = try Thumbnailer(cacheDirectory: space.url("together"))
+        let plans = try sources.flatMap { source in
+            try specs.map { try together.plan(ThumbnailRequest(source: source, spec: $0, stem: "s")) }
+        }
+        XCTAssertEqual(together.make(plans).errors, [])
+        for plan in plans {
+            let alone = try Thumbnailer(cacheDirectory: space.url("alone-\(UUID().uuidString)"))
+            XCTAssertEqual(alone.make([plan]).errors, [])
+            for image in plan.images {
+                XCTAssertEqual(space.bytes(alone.cachedFile(image)), space.bytes(together.cachedFile(image)), image.fileName)
+            }
+        }
+    }
+}
