@@ -13,7 +13,7 @@ STATIC     := .build/static/release/gazetteer
 # Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
 TEST_TOOLS := chromium zsh fish groff-base
 
-.PHONY: all deps test-tools build release site test bench flag-formats validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test bench flag-formats quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -111,6 +111,15 @@ flag-formats: release
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-flags-svg; }
 	python3 Benchmarks/make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3 .bench/corpus-flags
 	python3 Benchmarks/flag_formats.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-flags
+
+# Photo thumbnails against libvips' own (SSIM to a lossless `vips thumbnail` reference, bytes), on
+# real photographs read at run time from Debian's plasma-workspace-wallpapers and scikit-image's
+# sample data; skipped with a line when neither is installed.
+quality: release
+	@python3 -c 'import PIL, numpy, skimage, pyvips' 2>/dev/null || python3 -m pip install --quiet pillow numpy scikit-image pyvips
+	@dpkg-query -W -f='$${Status}' plasma-workspace-wallpapers 2>/dev/null | grep -q 'install ok installed' || { [ "$$(id -u)" = 0 ] \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends plasma-workspace-wallpapers; } || true
+	python3 Benchmarks/quality.py --gazetteer $(RELEASE)
 
 # 20 builds of a 2,000-page guide killed at random moments (incremental and full): the output
 # must never hold pages of two builds, and the next build must recover by itself.

@@ -201,7 +201,8 @@ gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *e
     depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
     row_bytes = ((size_t) in->width * depth + 7) / 8;
     rows = calloc(in->height, row_bytes + 1);
-    packed_length = compressBound((uLong) (in->height * (row_bytes + 1)));
+    /* deflateBound's bound for level 9 and memLevel 9 (above compressBound's). */
+    packed_length = (uLongf) ((size_t) in->height * (row_bytes + 1) * 9 / 8 + 1024);
     packed = malloc(packed_length);
     if (!rows || !packed)
         goto done;

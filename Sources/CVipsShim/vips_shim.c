@@ -479,10 +479,16 @@ gz_shrink_box(VipsImage *in, VipsImage **out, int factor)
 int
 gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height)
 {
+    return gz_resize_scaled(in, out, width, height, 0);
+}
+
+int
+gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale)
+{
     VipsImage *t[4] = { NULL, NULL, NULL, NULL };
     VipsBandFormat format = vips_image_get_format(in);
-    double hscale = (double) width / vips_image_get_width(in);
-    double vscale = (double) height / vips_image_get_height(in);
+    double hscale = scale > 0 ? scale : (double) width / vips_image_get_width(in);
+    double vscale = scale > 0 ? scale : (double) height / vips_image_get_height(in);
     int result = -1;
 
     /* Within a pixel or two (and 1%) of the size wanted, resampling would
@@ -536,11 +542,18 @@ gz_to_srgb(VipsImage *in, VipsImage **out)
     VipsImage *u = NULL;
     int result;
 
-    if (!vips_image_get_typeof(in, VIPS_META_ICC_NAME) &&
+    const void *profile = NULL;
+    size_t profile_length = 0;
+    int srgb_profile = vips_image_get_typeof(in, VIPS_META_ICC_NAME) &&
+        !vips_image_get_blob(in, VIPS_META_ICC_NAME, &profile, &profile_length) &&
+        gz_icc_is_srgb(profile, profile_length);
+
+    /* An sRGB profile is sRGB already: transforming it would only round. */
+    if ((!vips_image_get_typeof(in, VIPS_META_ICC_NAME) || srgb_profile) &&
         vips_image_get_interpretation(in) == VIPS_INTERPRETATION_sRGB &&
         vips_image_get_format(in) == VIPS_FORMAT_UCHAR)
         return gz_same(in, out);
-    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME)) {
+    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME) && !srgb_profile) {
         if (vips_icc_transform(in, &t, "srgb",
                 "embedded", TRUE,
                 "intent", VIPS_INTENT_RELATIVE,

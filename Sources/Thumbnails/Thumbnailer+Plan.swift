@@ -84,7 +84,8 @@ extension Thumbnailer {
                     + "over the limit of \(megapixels(limits.maxPixels)); it was not decoded")
         }
         let output = format.automaticOutput(
-            hasAlpha: header.hasAlpha, isPalette: header.isPalette, pixels: header.size.pixels, byteCount: bytes.count)
+            hasAlpha: header.hasAlpha, isPalette: header.isPalette, pixels: header.size.pixels, bands: header.bands,
+            byteCount: bytes.count)
         return SourceInfo(format: format, size: header.orientedSize, digest: ContentHash.sha256Hex(bytes), output: output)
     }
 

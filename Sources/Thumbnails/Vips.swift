@@ -24,7 +24,7 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
+    static let encoderSettings = "lanczos3 with a factor of 2 or more left after shrink-on-load and box, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
         + "opaque alpha dropped; decoded once per source at the largest size; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
@@ -62,6 +62,7 @@ enum Vips {
         var size: PixelSize
         var orientation: Int
         var hasAlpha = false
+        var bands = 3
         /// A PNG stored with a palette.
         var isPalette = false
 
@@ -76,7 +77,8 @@ enum Vips {
                 let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)
                 return Header(
                     size: image.size, orientation: format == .svg ? 1 : Int(gz_orientation(image.pointer)),
-                    hasAlpha: gz_has_alpha(image.pointer) != 0, isPalette: gz_is_palette(image.pointer) != 0)
+                    hasAlpha: gz_has_alpha(image.pointer) != 0, bands: Int(gz_bands(image.pointer)),
+                    isPalette: gz_is_palette(image.pointer) != 0)
             }
         }
     }
@@ -135,11 +137,10 @@ enum Vips {
             try checkSVGScale(load.svgScale, source: recipe.source)
         case .jpeg, .webp:
             // Decoders shrink by powers of two far faster than any resampler; go as far as
-            // leaves at least the size needed (or a pixel or two short, padded later).
-            // (Counting whole blocks only: libvips trips over a shrink leaving less than a pixel.)
+            // leaves the resampler at least a factor of two (as libvips' thumbnail does: a
+            // decoder's shrink straight to the size is soft). Whole blocks only.
             load.shrink = [8, 4, 2].first { factor in
-                nearlyCovers(recipe.source.width / factor, planned.width)
-                    && nearlyCovers(recipe.source.height / factor, planned.height)
+                recipe.source.width / factor >= 2 * planned.width && recipe.source.height / factor >= 2 * planned.height
             } ?? 1
         case .png:
             break
@@ -215,14 +216,27 @@ enum Vips {
         // four premultiplied ones). Every recipe resamples this copy.
         let upright = try decode(loaded, orientation: orientation)
         let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(upright.pointer, $0) }
+        // Every output is resampled from this copy, the 1x as the 2x, as libvips' thumbnail
+        // makes each: a 1x derived from the 2x would be a second, softer pass. (An attention
+        // crop is found once, on the largest output, and the others derived from it.)
         for recipe in recipes {
-            let target = ThumbnailGeometry.resampled(source: shown, output: recipe.largest, mode: recipe.mode)
-            let resized = target == shown
-                ? opaque
-                : try image("cannot resize the image") {
-                    gz_resize_exact(opaque.pointer, $0, Int32(target.width), Int32(target.height))
-                }
-            try render(resized, target: target, recipe)
+            let parts = recipe.mode == .fill(.attention)
+                ? [recipe]
+                : recipe.outputs.map { Recipe(format: recipe.format, source: recipe.source, mode: recipe.mode, largest: $0.size, outputs: [$0]) }
+            for part in parts {
+                let target = ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
+                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it crops.
+                let widthFactor = Double(part.largest.width) / Double(shown.width)
+                let heightFactor = Double(part.largest.height) / Double(shown.height)
+                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
+                let factor = part.mode == .fit ? 0 : max(widthFactor, heightFactor)
+                let resized = target == shown
+                    ? opaque
+                    : try image("cannot resize the image") {
+                        gz_resize_scaled(opaque.pointer, $0, Int32(target.width), Int32(target.height), factor)
+                    }
+                try render(resized, target: target, part)
+            }
         }
     }
 
@@ -287,11 +301,14 @@ enum Vips {
                       && recipe.outputs.allSatisfy { $0.format == .jpeg }
               })
         else { return false }
-        let needs = recipes.map { ThumbnailGeometry.resampled(source: source, output: $0.largest, mode: $0.mode) }
+        // Decoded once, shrunk in the DCT as far as leaves every output at least a factor of two
+        // to go (as libvips' thumbnail does): the Lanczos pass from there is what keeps the
+        // picture sharp; a DCT shrink straight to the size, or a box filter, is soft.
+        let needs = recipes.flatMap { recipe in
+            recipe.outputs.map { ThumbnailGeometry.resampled(source: source, output: $0.size, mode: recipe.mode) }
+        }
         let shrink = [8, 4, 2].first { factor in
-            needs.allSatisfy {
-                nearlyCovers(source.width / factor, $0.width) && nearlyCovers(source.height / factor, $0.height)
-            }
+            needs.allSatisfy { source.width / factor >= 2 * $0.width && source.height / factor >= 2 * $0.height }
         } ?? 1
         var decoded = GzPixels()
         let status = bytes.withUnsafeBytes { raw in
@@ -304,24 +321,22 @@ enum Vips {
         guard size.width == (source.width + shrink - 1) / shrink, size.height == (source.height + shrink - 1) / shrink
         else { return false }
         let quality = quality(.jpeg)
+        // Every output from the decoded picture, the 1x as the 2x: resampled to cover its size,
+        // then its middle kept.
         for recipe in recipes {
-            let largest = recipe.largest
-            let target = ThumbnailGeometry.resampled(source: size, output: largest, mode: recipe.mode)
-            var master = GzPixels()
-            guard gz_pixels_resample(
-                &decoded, Int32(target.width), Int32(target.height),
-                Int32((target.width - largest.width) / 2), Int32((target.height - largest.height) / 2),
-                Int32(largest.width), Int32(largest.height), &master) == 0
-            else { return false }
-            defer { gz_pixels_free(&master) }
             for output in recipe.outputs {
-                if output.size == largest {
-                    guard gz_direct_save_jpeg(&master, output.path, Int32(quality)) == 0 else { return false }
-                    continue
-                }
+                let target = ThumbnailGeometry.resampled(source: size, output: output.size, mode: recipe.mode)
+                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it
+                // crops: mapping each axis onto its rounded size would stretch one by up to half a
+                // pixel.
+                let widthFactor = Double(output.size.width) / Double(size.width)
+                let heightFactor = Double(output.size.height) / Double(size.height)
+                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
+                let scale = recipe.mode == .fit ? 0 : 1 / max(widthFactor, heightFactor)
                 var picture = GzPixels()
                 guard gz_pixels_resample(
-                    &master, Int32(output.size.width), Int32(output.size.height), 0, 0,
+                    &decoded, Int32(target.width), Int32(target.height), scale,
+                    Int32((target.width - output.size.width) / 2), Int32((target.height - output.size.height) / 2),
                     Int32(output.size.width), Int32(output.size.height), &picture) == 0
                 else { return false }
                 defer { gz_pixels_free(&picture) }
@@ -329,11 +344,6 @@ enum Vips {
             }
         }
         return true
-    }
-
-    /// Whether `have` pixels are enough for `want`: as many, or at most 2 fewer (and 1%).
-    private static func nearlyCovers(_ have: Int, _ want: Int) -> Bool {
-        have >= want || (want - have <= 2 && (want - have) * 100 <= want)
     }
 
     /// The SVG scales libvips honours (outside them it warns and renders at scale 1).

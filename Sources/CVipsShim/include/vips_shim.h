@@ -76,6 +76,10 @@ void gz_unref(VipsImage *im);
 /* Resize to exactly width x height (independent horizontal and vertical
  * factors, alpha premultiplied while resampling). */
 int gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height);
+/* The same with one scale (output pixels per input pixel) for both axes, as
+ * libvips' thumbnail resizes, the edge then trimmed or repeated to width x
+ * height; scale 0 is gz_resize_exact. */
+int gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale);
 /* Convert to 8-bit sRGB (embedded ICC profile honoured when present). */
 int gz_to_srgb(VipsImage *in, VipsImage **out);
 /* Decode into memory: the one real decode of a job. NULL on failure. */
@@ -127,11 +131,13 @@ typedef struct {
  * orientation other than 1, and any warning from libjpeg (damaged data). */
 int gz_direct_decode(const void *buf, size_t len, int shrink, GzPixels *out);
 
-/* Resample `in` to target_width x target_height (Lanczos-3 after averaging
- * whole factors; a copy when within a pixel or two) and keep only the window
- * at (left, top) of width x height. */
+/* Resample `in` to target_width x target_height (Lanczos-3, after averaging
+ * blocks where that leaves it a factor of two or more; a copy when within a
+ * pixel or two) and keep only the window at (left, top) of width x height.
+ * scale > 0 is the input pixels per output pixel on both axes (the target
+ * sizes being it rounded), else each axis maps its size onto its target. */
 int gz_pixels_resample(const GzPixels *in, int target_width, int target_height,
-    int left, int top, int width, int height, GzPixels *out);
+    double scale, int left, int top, int width, int height, GzPixels *out);
 
 /* Encode RGB pixels as a baseline 4:2:0 JPEG at `quality`, no metadata. */
 int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
