@@ -3,7 +3,7 @@
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
-PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev libjpeg-dev
+PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev libjpeg-dev libimagequant-dev zlib1g-dev
 RELEASE    := .build/release/gazetteer
 # `make install`: one binary with the Swift runtime linked in, its man page and completions.
 PREFIX     ?= /usr/local
@@ -13,7 +13,7 @@ STATIC     := .build/static/release/gazetteer
 # Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
 TEST_TOOLS := chromium zsh fish groff-base
 
-.PHONY: all deps test-tools build release site test bench bench-100k validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test bench bench-100k flag-formats quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -92,7 +92,13 @@ bench: release
 	  else echo "Missing /usr/bin/time: sudo apt-get install -y time"; exit 1; fi; }
 	python3 Benchmarks/make_corpus.py --countries 40 --cities 956 .bench/corpus-1k
 	python3 Benchmarks/make_corpus.py --countries 249 --cities 9749 .bench/corpus-10k
-	python3 Benchmarks/bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-1k .bench/corpus-10k
+	@dpkg-query -W -f='$${Status}' iso-flags-svg 2>/dev/null | grep -q 'install ok installed' || { [ "$$(id -u)" = 0 ] \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-flags-svg; } || true
+	@if [ -d /usr/share/iso-flags-svg/country-4x3 ]; then \
+	  python3 Benchmarks/make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3 .bench/corpus-flags; \
+	else echo "iso-flags-svg is not installed: the 249 real flags (corpus-flags) are skipped"; fi
+	python3 Benchmarks/bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) $$(test -d .bench/corpus-flags && echo .bench/corpus-flags) \
+	  .bench/corpus-1k .bench/corpus-10k
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
 	@if grep -q '"SearchBench"' Package.swift; then $(SWIFT) run -c release SearchBench; fi
@@ -106,6 +112,24 @@ bench-100k: release
 	  else echo "Missing /usr/bin/time: sudo apt-get install -y time"; exit 1; fi; }
 	python3 Benchmarks/make_corpus.py --countries 249 --cities 99751 --picture-pool 5000 .bench/corpus-100k
 	python3 Benchmarks/bench.py --runs 1 --gazetteer $(RELEASE) .bench/corpus-100k
+
+# The flag formats (truecolour PNG, palette PNG, lossless WebP) over Debian's 249 real flags, as
+# the site build makes them: bytes (all, and the index page's), time, SSIM against truecolour.
+flag-formats: release
+	@python3 -c 'import PIL, numpy, skimage' 2>/dev/null || python3 -m pip install --quiet pillow numpy scikit-image
+	@dpkg-query -W -f='$${Status}' iso-flags-svg 2>/dev/null | grep -q 'install ok installed' || { [ "$$(id -u)" = 0 ] \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-flags-svg; }
+	python3 Benchmarks/make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3 .bench/corpus-flags
+	python3 Benchmarks/flag_formats.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-flags
+
+# Photo thumbnails against libvips' own (SSIM to a lossless `vips thumbnail` reference, bytes), on
+# real photographs read at run time from Debian's plasma-workspace-wallpapers and scikit-image's
+# sample data; skipped with a line when neither is installed.
+quality: release
+	@python3 -c 'import PIL, numpy, skimage, pyvips' 2>/dev/null || python3 -m pip install --quiet pillow numpy scikit-image pyvips
+	@dpkg-query -W -f='$${Status}' plasma-workspace-wallpapers 2>/dev/null | grep -q 'install ok installed' || { [ "$$(id -u)" = 0 ] \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends plasma-workspace-wallpapers; } || true
+	python3 Benchmarks/quality.py --gazetteer $(RELEASE)
 
 # 20 builds of a 2,000-page guide killed at random moments (incremental and full): the output
 # must never hold pages of two builds, and the next build must recover by itself.

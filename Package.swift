@@ -26,10 +26,12 @@ let package = Package(
         // them, which SwiftPM prohibits and warns about on every build.)
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         // Non-variadic wrappers around libvips (Swift cannot call C variadic functions), and the
-        // direct path for plain JPEG photos over libjpeg (libjpeg-dev, which libvips-dev pulls in).
+        // direct path for plain JPEG photos over libjpeg (libjpeg-dev, which libvips-dev pulls in),
+        // and palette PNG for drawings over libimagequant and zlib (libimagequant-dev, zlib1g-dev).
         // A C target does not autolink the module map's libraries, so it names them here too.
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [
             .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
+            .linkedLibrary("imagequant"), .linkedLibrary("z"),
         ]),
 
         // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).

@@ -15,6 +15,7 @@ import argparse
 import io
 import os
 import random
+import re
 import shutil
 import sys
 from multiprocessing import Pool
@@ -193,6 +194,15 @@ def make_picture(job):
     os.replace(tmp, path)
 
 
+def real_flag_files(folder, count):
+    """The flags of the 249 ISO 3166-1 codes in `folder` (two letters; not eo, eu or zz), in code order."""
+    files = sorted(f for f in os.listdir(folder)
+                   if re.fullmatch(r"[a-z]{2}\.svg", f) and f not in ("eo.svg", "eu.svg", "zz.svg"))
+    if len(files) < count:
+        sys.exit(f"{folder} has {len(files)} country flags, fewer than --countries {count}")
+    return [os.path.join(folder, f) for f in files[:count]]
+
+
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
@@ -208,11 +218,15 @@ def main():
     parser.add_argument("--picture-pool", type=int, default=0,
                         help="make only this many city pictures, shared by the cities in turn (0: one per city); "
                              "keeps a 100,000-city guide's disk use sane")
+    parser.add_argument("--flags", help="a folder of real SVG flags named by ISO 3166 code (Debian's iso-flags-svg: "
+                        "/usr/share/iso-flags-svg/country-4x3), used instead of generated ones, in code order")
     parser.add_argument("folder")
     args = parser.parse_args()
 
-    marker_text = (f"gazetteer bench corpus v{GENERATOR_VERSION} countries={args.countries} cities={args.cities} seed={args.seed}"
+    marker_text = (f"gazetteer bench corpus v{GENERATOR_VERSION} countries={args.countries} cities={args.cities} "
+                   f"seed={args.seed}" + (f" flags={args.flags}" if args.flags else "")
                    + (f" pool={args.picture_pool}" if args.picture_pool else "") + "\n")
+    real_flags = real_flag_files(args.flags, args.countries) if args.flags else None
     marker = os.path.join(args.folder, ".complete")
     if os.path.exists(marker) and open(marker).read() == marker_text:
         print(f"{args.folder}: up to date")
@@ -252,7 +266,11 @@ def main():
         fm.append(f"flag: flags/{slug}.svg")
         body = country_body(rng, name, capital.lower() if capital else None, capital)
         write(os.path.join(root, "content/countries", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
-        write(os.path.join(root, "content/countries/flags", slug + ".svg"), flag_svg(rng))
+        if real_flags:
+            os.makedirs(os.path.join(root, "content/countries/flags"), exist_ok=True)
+            shutil.copyfile(real_flags[i], os.path.join(root, "content/countries/flags", slug + ".svg"))
+        else:
+            write(os.path.join(root, "content/countries/flags", slug + ".svg"), flag_svg(rng))
 
     pictures = []
     for j, name in enumerate(cities):

@@ -2,6 +2,7 @@
 #define GAZETTEER_SHIM_PRIVATE_H
 /* Shared by the shim's C files; not part of what Swift sees. */
 #include <stdlib.h>
+#include <string.h>
 
 /* Whether a size `have` is within a pixel or two (and 1%) of `want`: close
  * enough that resampling would only blur, so the edge is trimmed or repeated
@@ -12,6 +13,19 @@ gz_near(int have, int want)
     int gap = abs(have - want);
 
     return gap == 0 || (gap <= 2 && gap * 100 <= want);
+}
+
+/* Whether an ICC profile is an RGB profile that names itself sRGB
+ * ("sRGB IEC61966-2.1" and kin): its pixels are sRGB already. */
+static inline int
+gz_icc_is_srgb(const unsigned char *profile, size_t length)
+{
+    if (length < 132 || memcmp(profile + 16, "RGB ", 4) != 0)
+        return 0;
+    for (size_t i = 128; i + 4 <= length && i < 4096; i++)
+        if (memcmp(profile + i, "sRGB", 4) == 0)
+            return 1;
+    return 0;
 }
 
 #endif

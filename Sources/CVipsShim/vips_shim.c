@@ -348,6 +348,8 @@ int gz_width(VipsImage *im) { return vips_image_get_width(im); }
 int gz_height(VipsImage *im) { return vips_image_get_height(im); }
 int gz_bands(VipsImage *im) { return vips_image_get_bands(im); }
 int gz_orientation(VipsImage *im) { return vips_image_get_orientation(im); }
+int gz_has_alpha(VipsImage *im) { return vips_image_hasalpha(im); }
+int gz_is_palette(VipsImage *im) { return vips_image_get_typeof(im, "palette-bit-depth") != 0; }
 void gz_unref(VipsImage *im) { if (im) g_object_unref(im); }
 
 /* ---- processing --------------------------------------------------------- */
@@ -477,10 +479,16 @@ gz_shrink_box(VipsImage *in, VipsImage **out, int factor)
 int
 gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height)
 {
+    return gz_resize_scaled(in, out, width, height, 0);
+}
+
+int
+gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale)
+{
     VipsImage *t[4] = { NULL, NULL, NULL, NULL };
     VipsBandFormat format = vips_image_get_format(in);
-    double hscale = (double) width / vips_image_get_width(in);
-    double vscale = (double) height / vips_image_get_height(in);
+    double hscale = scale > 0 ? scale : (double) width / vips_image_get_width(in);
+    double vscale = scale > 0 ? scale : (double) height / vips_image_get_height(in);
     int result = -1;
 
     /* Within a pixel or two (and 1%) of the size wanted, resampling would
@@ -534,11 +542,18 @@ gz_to_srgb(VipsImage *in, VipsImage **out)
     VipsImage *u = NULL;
     int result;
 
-    if (!vips_image_get_typeof(in, VIPS_META_ICC_NAME) &&
+    const void *profile = NULL;
+    size_t profile_length = 0;
+    int srgb_profile = vips_image_get_typeof(in, VIPS_META_ICC_NAME) &&
+        !vips_image_get_blob(in, VIPS_META_ICC_NAME, &profile, &profile_length) &&
+        gz_icc_is_srgb(profile, profile_length);
+
+    /* An sRGB profile is sRGB already: transforming it would only round. */
+    if ((!vips_image_get_typeof(in, VIPS_META_ICC_NAME) || srgb_profile) &&
         vips_image_get_interpretation(in) == VIPS_INTERPRETATION_sRGB &&
         vips_image_get_format(in) == VIPS_FORMAT_UCHAR)
         return gz_same(in, out);
-    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME)) {
+    if (vips_image_get_typeof(in, VIPS_META_ICC_NAME) && !srgb_profile) {
         if (vips_icc_transform(in, &t, "srgb",
                 "embedded", TRUE,
                 "intent", VIPS_INTENT_RELATIVE,
@@ -728,7 +743,11 @@ gz_save_webp(VipsImage *in, const char *path, int quality)
     FILE *file;
     int ok;
 
-    if (vips_webpsave_buffer(in, &buf, &len,
+    /* quality < 0: lossless. */
+    if (quality < 0 ? vips_webpsave_buffer(in, &buf, &len,
+            "strip", TRUE,
+            "lossless", TRUE,
+            NULL) : vips_webpsave_buffer(in, &buf, &len,
             "strip", TRUE,
             "Q", quality,
             NULL))
@@ -747,6 +766,32 @@ gz_save_webp(VipsImage *in, const char *path, int quality)
         return -1;
     }
     return 0;
+}
+
+static int
+gz_save_png_palette(VipsImage *in, const char *path)
+{
+    VipsImage *memory;
+    GzPixels pixels;
+    int result;
+
+    if (vips_image_get_format(in) != VIPS_FORMAT_UCHAR ||
+        vips_image_get_coding(in) != VIPS_CODING_NONE ||
+        vips_image_get_bands(in) > 4)
+        return vips_pngsave(in, path, "strip", TRUE, "palette", TRUE, NULL);
+    if (!(memory = vips_image_copy_memory(in)))
+        return -1;
+    pixels.width = vips_image_get_width(memory);
+    pixels.height = vips_image_get_height(memory);
+    pixels.bands = vips_image_get_bands(memory);
+    pixels.data = VIPS_IMAGE_ADDR(memory, 0, 0);
+    result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), path, NULL);
+    if (result > 0)
+        result = vips_pngsave(memory, path, "strip", TRUE, "compression", 6, NULL);
+    else if (result)
+        vips_error_system(errno, "pngsave", "cannot write %s", path);
+    g_object_unref(memory);
+    return result;
 }
 
 int
@@ -784,6 +829,12 @@ gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
 
     case GZ_SAVE_WEBP:
         return gz_save_webp(in, path, quality);
+
+    case GZ_SAVE_WEBP_LOSSLESS:
+        return gz_save_webp(in, path, -1);
+
+    case GZ_SAVE_PNG_PALETTE:
+        return gz_save_png_palette(in, path);
 
     case GZ_SAVE_AVIF:
         return vips_heifsave(in, path,

@@ -3,7 +3,7 @@ import Foundation
 /// Names of the files in the cache folder, and the cache key behind them.
 enum CacheName {
     /// Bump when outputs would differ for the same inputs.
-    static let encoderVersion = 1
+    static let encoderVersion = 2
 
     /// Marks the folder as a cache for backup tools (https://bford.info/cachedir/).
     static let cacheDirTag = """

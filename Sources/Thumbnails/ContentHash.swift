@@ -1,4 +1,5 @@
-/// SHA-256, by GLib (the toolchain has no CryptoKit on Linux).
+/// SHA-256 (the toolchain has no CryptoKit on Linux), by the shim's `gz_sha256_hex`: the processor's
+/// SHA instructions where it has them (x86-64 with SHA-NI), else GLib's GChecksum.
 public enum ContentHash {
     /// The SHA-256 of `data` as 64 lowercase hex digits.
     public static func sha256Hex(_ data: some Collection<UInt8>) -> String {

@@ -81,17 +81,18 @@ extension Thumbnailer {
         let file = try SourceFile.load(first.request.source, limits: limits)
         let bytes = file.bytes ?? []
         let known = sources.withLock { $0[path] }.flatMap { $0.stamp == file.stamp ? $0.info : nil }
-        let digest = known?.digest ?? ContentHash.sha256Hex(bytes)
-        guard job.plans.allSatisfy({ $0.plan.sourceDigest == digest }) else {
+        // Plans read back from a caller's records: measure the file again (its header only).
+        let info: SourceInfo
+        if let known { info = known } else { info = try inspect(bytes, path: path) }
+        guard job.plans.allSatisfy({ $0.plan.sourceDigest == info.digest }) else {
             throw ThumbnailError(path: path, message: "the file changed after its thumbnails were planned; build again")
         }
-        let sourceFormat: SourceFormat
-        if let known { sourceFormat = known.format } else { sourceFormat = try identify(bytes, path: path) }
+        let sourceFormat = info.format
 
         var recipes: [Vips.Recipe] = []
         var finals: [(temporary: String, final: String, name: String)] = []
         for (plan, missing) in job.plans {
-            let format = plan.request.spec.format ?? sourceFormat.defaultOutput
+            let format = plan.request.spec.format ?? info.output
             let largest = plan.images.last!
             let outputs = missing.map { image in
                 Vips.Output(
@@ -108,13 +109,11 @@ extension Thumbnailer {
         }
         defer { for output in finals { unlink(output.temporary) } }
         if !Vips.renderDirect(bytes, recipes) {
-            for recipe in recipes {
-                do {
-                    try Vips.render(bytes, recipe)
-                } catch {
-                    if let storage = Self.storageFailure(error.message, finals: finals) { throw storage }
-                    throw ThumbnailError(path: path, message: error.message)
-                }
+            do {
+                try Vips.render(bytes, recipes)
+            } catch {
+                if let storage = Self.storageFailure(error.message, finals: finals) { throw storage }
+                throw ThumbnailError(path: path, message: error.message)
             }
         }
         for output in finals where rename(output.temporary, output.final) != 0 {

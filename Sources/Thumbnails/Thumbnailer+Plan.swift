@@ -35,7 +35,7 @@ extension Thumbnailer {
             do { try Vips.checkSVGScale(scale, source: source.size) } catch { throw fail(error.message) }
         }
 
-        let format = spec.format ?? source.format.defaultOutput
+        let format = spec.format ?? source.output
         let images = sizes.map { scale, size in
             PlannedImage(
                 scale: scale,
@@ -83,7 +83,10 @@ extension Thumbnailer {
                 message: "the image is \(header.size) (\(megapixels(header.size.pixels))), "
                     + "over the limit of \(megapixels(limits.maxPixels)); it was not decoded")
         }
-        return SourceInfo(format: format, size: header.orientedSize, digest: ContentHash.sha256Hex(bytes))
+        let output = format.automaticOutput(
+            hasAlpha: header.hasAlpha, isPalette: header.isPalette, pixels: header.size.pixels, bands: header.bands,
+            byteCount: bytes.count)
+        return SourceInfo(format: format, size: header.orientedSize, digest: ContentHash.sha256Hex(bytes), output: output)
     }
 
     /// `100000` as `100,000`.

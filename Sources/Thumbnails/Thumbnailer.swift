@@ -37,6 +37,8 @@ public final class Thumbnailer: Sendable {
         /// As displayed (after EXIF rotation).
         var size: PixelSize
         var digest: String
+        /// The thumbnail encoding a spec without `format` gets (`SourceFormat.automaticOutput`).
+        var output: ImageFormat
     }
 
     /// Uses (and creates) `cacheDirectory`, which should hold nothing but thumbnails.

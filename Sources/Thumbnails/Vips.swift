@@ -24,7 +24,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3, 2:1 box; jpeg q82; webp q80; avif q55; png z6; opaque alpha dropped; "
+    static let encoderSettings = "lanczos3 with a factor of 2 or more left after shrink-on-load and box, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
+        + "opaque alpha dropped; decoded once per source at the largest size; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
@@ -32,7 +33,7 @@ enum Vips {
         case .jpeg: 82
         case .webp: 80
         case .avif: 55
-        case .png, .svg: 0
+        case .png, .pngPalette, .webpLossless, .svg: 0
         }
     }
 
@@ -60,6 +61,10 @@ enum Vips {
     struct Header {
         var size: PixelSize
         var orientation: Int
+        var hasAlpha = false
+        var bands = 3
+        /// A PNG stored with a palette.
+        var isPalette = false
 
         /// The size as displayed.
         var orientedSize: PixelSize { (5...8).contains(orientation) ? size.transposed : size }
@@ -70,7 +75,10 @@ enum Vips {
         try guarded { () throws(Failure) -> Header in
             try withBytes(bytes) { raw throws(Failure) -> Header in
                 let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)
-                return Header(size: image.size, orientation: format == .svg ? 1 : Int(gz_orientation(image.pointer)))
+                return Header(
+                    size: image.size, orientation: format == .svg ? 1 : Int(gz_orientation(image.pointer)),
+                    hasAlpha: gz_has_alpha(image.pointer) != 0, bands: Int(gz_bands(image.pointer)),
+                    isPalette: gz_is_palette(image.pointer) != 0)
             }
         }
     }
@@ -96,49 +104,79 @@ enum Vips {
         var outputs: [Output]
     }
 
-    /// Decodes `bytes` once and writes every output of `recipe`.
-    static func render(_ bytes: [UInt8], _ recipe: Recipe) throws(Failure) {
+    /// Writes every output of `recipes` (all of one source), decoding the source once for all
+    /// the recipes that load it the same way.
+    static func render(_ bytes: [UInt8], _ recipes: [Recipe]) throws(Failure) {
         try guarded { () throws(Failure) in
-            try withBytes(bytes) { raw throws(Failure) in try render(raw, recipe) }
+            try withBytes(bytes) { raw throws(Failure) in try render(raw, recipes) }
         }
     }
 
-    private static func render(_ raw: UnsafeRawBufferPointer, _ recipe: Recipe) throws(Failure) {
-        let largest = recipe.largest
-        let planned = ThumbnailGeometry.resampled(source: recipe.source, output: largest, mode: recipe.mode)
-
-        // Load at the smallest size that still leaves headroom for a good resample.
+    /// How a recipe loads its source: a function of the source and the recipe alone, so that an
+    /// output is the same whichever other outputs are made with it (a build making one missing
+    /// thumbnail gives the bytes a cold build gives).
+    private struct Load: Hashable {
         var shrink = 1
         var svgScale = 1.0
+    }
+
+    /// Sources up to this many pixels (as loaded) are decoded into memory once and every recipe
+    /// loading them alike resamples that copy; larger ones stream through the resampler, one
+    /// decode per recipe, so that a huge picture is never held whole.
+    static let sharedDecodePixels = 4_000_000
+
+    private static func load(for recipe: Recipe) throws(Failure) -> Load {
+        let planned = ThumbnailGeometry.resampled(source: recipe.source, output: recipe.largest, mode: recipe.mode)
+        var load = Load()
         switch recipe.format {
         case .svg:
             let widthFactor = Double(planned.width) / Double(recipe.source.width)
             let heightFactor = Double(planned.height) / Double(recipe.source.height)
             // A hair over, so that the drawing covers the pixels kept below.
-            svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
-            try checkSVGScale(svgScale, source: recipe.source)
+            load.svgScale = max(widthFactor, heightFactor) * (1 + 1e-6)
+            try checkSVGScale(load.svgScale, source: recipe.source)
         case .jpeg, .webp:
             // Decoders shrink by powers of two far faster than any resampler; go as far as
-            // leaves at least the size needed (or a pixel or two short, padded later).
-            // (Counting whole blocks only: libvips trips over a shrink leaving less than a pixel.)
-            shrink = [8, 4, 2].first { factor in
-                nearlyCovers(recipe.source.width / factor, planned.width)
-                    && nearlyCovers(recipe.source.height / factor, planned.height)
+            // leaves the resampler at least a factor of two (as libvips' thumbnail does: a
+            // decoder's shrink straight to the size is soft). Whole blocks only.
+            load.shrink = [8, 4, 2].first { factor in
+                recipe.source.width / factor >= 2 * planned.width && recipe.source.height / factor >= 2 * planned.height
             } ?? 1
         case .png:
             break
         }
-        var loaded = try load(raw, recipe.format, shrink: shrink, svgScale: svgScale, sequential: true)
-        let orientation = recipe.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
+        return load
+    }
+
+    private static func render(_ raw: UnsafeRawBufferPointer, _ recipes: [Recipe]) throws(Failure) {
+        var groups: [(load: Load, recipes: [Recipe])] = []
+        for recipe in recipes {
+            let load = try load(for: recipe)
+            if let index = groups.firstIndex(where: { $0.load == load }) {
+                groups[index].recipes.append(recipe)
+            } else {
+                groups.append((load, [recipe]))
+            }
+        }
+        for group in groups {
+            try render(raw, group.load, group.recipes)
+        }
+    }
+
+    private static func render(_ raw: UnsafeRawBufferPointer, _ how: Load, _ recipes: [Recipe]) throws(Failure) {
+        let first = recipes[0]
+        let source = first.source
+        var loaded = try load(raw, first.format, shrink: how.shrink, svgScale: how.svgScale, sequential: true)
+        let orientation = first.format == .svg ? 1 : Int(gz_orientation(loaded.pointer))
         let swap = (5...8).contains(orientation)
         var stored = loaded.size
-        if recipe.format == .svg {
+        if first.format == .svg {
             // libvips ignores a scale outside its range (with only a warning) and would
             // render at full size: refuse anything but the size asked for.
             let expected = PixelSize(
-                width: Int((Double(recipe.source.width) * svgScale).rounded()),
-                height: Int((Double(recipe.source.height) * svgScale).rounded()))
-            let slack = 2 + Int(svgScale.rounded(.up))
+                width: Int((Double(source.width) * how.svgScale).rounded()),
+                height: Int((Double(source.height) * how.svgScale).rounded()))
+            let slack = 2 + Int(how.svgScale.rounded(.up))
             if abs(stored.width - expected.width) > slack || abs(stored.height - expected.height) > slack {
                 throw Failure(
                     message: "the SVG would render at \(stored) instead of about \(expected); refusing it",
@@ -147,8 +185,8 @@ enum Vips {
             // libvips rounds the canvas up: a last row or column the drawing only partly
             // covers would come out partly transparent. Keep the covered pixels.
             let covered = PixelSize(
-                width: min(stored.width, max(1, Int((Double(recipe.source.width) * svgScale).rounded(.down)))),
-                height: min(stored.height, max(1, Int((Double(recipe.source.height) * svgScale).rounded(.down)))))
+                width: min(stored.width, max(1, Int((Double(source.width) * how.svgScale).rounded(.down)))),
+                height: min(stored.height, max(1, Int((Double(source.height) * how.svgScale).rounded(.down)))))
             if covered != stored {
                 let canvas = loaded
                 loaded = try image("cannot crop the image") {
@@ -159,32 +197,74 @@ enum Vips {
         }
         let shown = swap ? stored.transposed : stored
 
-        // Resample in the stored orientation (streaming), convert to sRGB, decode into memory
-        // once, then rotate upright and crop.
-        let target = ThumbnailGeometry.resampled(source: shown, output: largest, mode: recipe.mode)
-        let resized = try image("cannot resize the image") {
-            gz_resize_exact(loaded.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+        if stored.pixels > sharedDecodePixels {
+            // Resample in the stored orientation (streaming), convert to sRGB, decode into
+            // memory, then rotate upright. Once per recipe.
+            for recipe in recipes {
+                let target = ThumbnailGeometry.resampled(source: shown, output: recipe.largest, mode: recipe.mode)
+                let current = recipes.count == 1 ? loaded : try self.load(
+                    raw, first.format, shrink: how.shrink, svgScale: how.svgScale, sequential: true)
+                let resized = try image("cannot resize the image") {
+                    gz_resize_exact(current.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+                }
+                try render(decode(resized, orientation: orientation), target: target, recipe)
+            }
+            return
         }
-        let srgb = try image("cannot convert the image to sRGB") { gz_to_srgb(resized.pointer, $0) }
+        // Decode once into memory, sRGB and upright; an alpha band that is all (but) opaque,
+        // as a rendered flag's, goes before any resampling (three bands resample far faster than
+        // four premultiplied ones). Every recipe resamples this copy.
+        let upright = try decode(loaded, orientation: orientation)
+        let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(upright.pointer, $0) }
+        // Every output is resampled from this copy, the 1x as the 2x, as libvips' thumbnail
+        // makes each: a 1x derived from the 2x would be a second, softer pass. (An attention
+        // crop is found once, on the largest output, and the others derived from it.)
+        for recipe in recipes {
+            let parts = recipe.mode == .fill(.attention)
+                ? [recipe]
+                : recipe.outputs.map { Recipe(format: recipe.format, source: recipe.source, mode: recipe.mode, largest: $0.size, outputs: [$0]) }
+            for part in parts {
+                let target = ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
+                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it crops.
+                let widthFactor = Double(part.largest.width) / Double(shown.width)
+                let heightFactor = Double(part.largest.height) / Double(shown.height)
+                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
+                let factor = part.mode == .fit ? 0 : max(widthFactor, heightFactor)
+                let resized = target == shown
+                    ? opaque
+                    : try image("cannot resize the image") {
+                        gz_resize_scaled(opaque.pointer, $0, Int32(target.width), Int32(target.height), factor)
+                    }
+                try render(resized, target: target, part)
+            }
+        }
+    }
+
+    /// `image` converted to sRGB, decoded into memory and turned upright.
+    private static func decode(_ image: Image, orientation: Int) throws(Failure) -> Image {
+        let srgb = try self.image("cannot convert the image to sRGB") { gz_to_srgb(image.pointer, $0) }
         guard let decoded = gz_copy_memory(srgb.pointer) else { throw libraryFailure("cannot decode the image") }
-        var upright = Image(decoded)
-        if orientation != 1 {
-            let rotated = upright
-            upright = try image("cannot rotate the image upright") { gz_autorot(rotated.pointer, $0) }
-        }
+        let upright = Image(decoded)
+        if orientation == 1 { return upright }
+        return try self.image("cannot rotate the image upright") { gz_autorot(upright.pointer, $0) }
+    }
+
+    /// Writes the outputs of `recipe` from `base`, the picture resampled to `target`.
+    private static func render(_ base: Image, target: PixelSize, _ recipe: Recipe) throws(Failure) {
+        let largest = recipe.largest
         let cropped: Image
         switch recipe.mode {
         case .fit:
-            cropped = upright
+            cropped = base
         case .fill(.centre):
             let left = (target.width - largest.width) / 2
             let top = (target.height - largest.height) / 2
             cropped = try image("cannot crop the image") {
-                gz_crop(upright.pointer, $0, Int32(left), Int32(top), Int32(largest.width), Int32(largest.height))
+                gz_crop(base.pointer, $0, Int32(left), Int32(top), Int32(largest.width), Int32(largest.height))
             }
         case .fill(.attention):
             cropped = try image("cannot crop the image") {
-                gz_crop_attention(upright.pointer, $0, Int32(largest.width), Int32(largest.height))
+                gz_crop_attention(base.pointer, $0, Int32(largest.width), Int32(largest.height))
             }
         }
         guard let settled = gz_copy_memory(cropped.pointer) else { throw libraryFailure("cannot crop the image") }
@@ -221,11 +301,14 @@ enum Vips {
                       && recipe.outputs.allSatisfy { $0.format == .jpeg }
               })
         else { return false }
-        let needs = recipes.map { ThumbnailGeometry.resampled(source: source, output: $0.largest, mode: $0.mode) }
+        // Decoded once, shrunk in the DCT as far as leaves every output at least a factor of two
+        // to go (as libvips' thumbnail does): the Lanczos pass from there is what keeps the
+        // picture sharp; a DCT shrink straight to the size, or a box filter, is soft.
+        let needs = recipes.flatMap { recipe in
+            recipe.outputs.map { ThumbnailGeometry.resampled(source: source, output: $0.size, mode: recipe.mode) }
+        }
         let shrink = [8, 4, 2].first { factor in
-            needs.allSatisfy {
-                nearlyCovers(source.width / factor, $0.width) && nearlyCovers(source.height / factor, $0.height)
-            }
+            needs.allSatisfy { source.width / factor >= 2 * $0.width && source.height / factor >= 2 * $0.height }
         } ?? 1
         var decoded = GzPixels()
         let status = bytes.withUnsafeBytes { raw in
@@ -238,24 +321,22 @@ enum Vips {
         guard size.width == (source.width + shrink - 1) / shrink, size.height == (source.height + shrink - 1) / shrink
         else { return false }
         let quality = quality(.jpeg)
+        // Every output from the decoded picture, the 1x as the 2x: resampled to cover its size,
+        // then its middle kept.
         for recipe in recipes {
-            let largest = recipe.largest
-            let target = ThumbnailGeometry.resampled(source: size, output: largest, mode: recipe.mode)
-            var master = GzPixels()
-            guard gz_pixels_resample(
-                &decoded, Int32(target.width), Int32(target.height),
-                Int32((target.width - largest.width) / 2), Int32((target.height - largest.height) / 2),
-                Int32(largest.width), Int32(largest.height), &master) == 0
-            else { return false }
-            defer { gz_pixels_free(&master) }
             for output in recipe.outputs {
-                if output.size == largest {
-                    guard gz_direct_save_jpeg(&master, output.path, Int32(quality)) == 0 else { return false }
-                    continue
-                }
+                let target = ThumbnailGeometry.resampled(source: size, output: output.size, mode: recipe.mode)
+                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it
+                // crops: mapping each axis onto its rounded size would stretch one by up to half a
+                // pixel.
+                let widthFactor = Double(output.size.width) / Double(size.width)
+                let heightFactor = Double(output.size.height) / Double(size.height)
+                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
+                let scale = recipe.mode == .fit ? 0 : 1 / max(widthFactor, heightFactor)
                 var picture = GzPixels()
                 guard gz_pixels_resample(
-                    &master, Int32(output.size.width), Int32(output.size.height), 0, 0,
+                    &decoded, Int32(target.width), Int32(target.height), scale,
+                    Int32((target.width - output.size.width) / 2), Int32((target.height - output.size.height) / 2),
                     Int32(output.size.width), Int32(output.size.height), &picture) == 0
                 else { return false }
                 defer { gz_pixels_free(&picture) }
@@ -263,11 +344,6 @@ enum Vips {
             }
         }
         return true
-    }
-
-    /// Whether `have` pixels are enough for `want`: as many, or at most 2 fewer (and 1%).
-    private static func nearlyCovers(_ have: Int, _ want: Int) -> Bool {
-        have >= want || (want - have <= 2 && (want - have) * 100 <= want)
     }
 
     /// The SVG scales libvips honours (outside them it warns and renders at scale 1).
@@ -291,8 +367,10 @@ enum Vips {
     private static func saveFormat(_ format: ImageFormat) -> GzSaveFormat {
         switch format {
         case .png, .svg: GZ_SAVE_PNG
+        case .pngPalette: GZ_SAVE_PNG_PALETTE
         case .jpeg: GZ_SAVE_JPEG
         case .webp: GZ_SAVE_WEBP
+        case .webpLossless: GZ_SAVE_WEBP_LOSSLESS
         case .avif: GZ_SAVE_AVIF
         }
     }

@@ -67,7 +67,7 @@ final class CacheTests: XCTestCase {
             XCTAssertEqual(parts[0], "france")
             XCTAssertEqual(parts[1].count, 8)
             XCTAssertTrue(parts[1].allSatisfy { "0123456789abcdef".contains($0) }, name)
-            XCTAssertEqual(parts[2], "png")
+            XCTAssertEqual(parts[2], "jpg", "an opaque photograph given as PNG becomes JPEG")
         }
         XCTAssertEqual(Set(plain).count, 2, "the 1x and 2x differ")
         XCTAssertEqual(try names(base), plain, "stable")

@@ -32,7 +32,7 @@ final class DirectPathTests: XCTestCase {
             let direct = recipes(source: source, in: space, prefix: "direct\(index)")
             let library = recipes(source: source, in: space, prefix: "vips\(index)")
             XCTAssertTrue(Vips.renderDirect(bytes, direct), "a plain JPEG takes the direct path")
-            for recipe in library { try Vips.render(bytes, recipe) }
+            for recipe in library { try Vips.render(bytes, [recipe]) }
             for (ours, theirs) in zip(direct.flatMap(\.outputs), library.flatMap(\.outputs)) {
                 let inspection = try ThumbnailFixtures.inspect(URL(filePath: ours.path))
                 XCTAssertEqual(PixelSize(width: inspection.width, height: inspection.height), ours.size, ours.path)

@@ -41,7 +41,7 @@ final class MetadataTests: XCTestCase {
         let grey16 = space.write("grey16.png", bytes: TestPNG.image(
             width: 64, height: 48, colourType: 0, bitDepth: 16, pixel: [0x80, 0x80]))
         let plan = try thumbnailer.plan(ThumbnailRequest(
-            source: grey16, spec: ThumbnailSpec(width: 32, height: 32, mode: .fit, scales: [1]), stem: "g"))
+            source: grey16, spec: ThumbnailSpec(width: 32, height: 32, mode: .fit, format: .png, scales: [1]), stem: "g"))
         XCTAssertEqual(thumbnailer.make([plan]).errors, [])
         let file = thumbnailer.cachedFile(plan.images[0])
         let inspection = try ThumbnailFixtures.inspect(file, band: 1)

@@ -125,11 +125,11 @@ final class PlannedSizeTests: XCTestCase {
         let photo = try space.photo("city.jpg", width: 1000, height: 750)
         let flag = space.write("flag.svg", TestSVG.flag(size: ("900", "600")))
         let signatures: [ImageFormat: (offset: Int, bytes: [UInt8])] = [
-            .png: (0, [0x89, 0x50, 0x4E, 0x47]), .jpeg: (0, [0xFF, 0xD8, 0xFF]),
-            .webp: (8, Array("WEBP".utf8)), .avif: (4, Array("ftypavif".utf8)),
+            .png: (0, [0x89, 0x50, 0x4E, 0x47]), .pngPalette: (0, [0x89, 0x50, 0x4E, 0x47]), .jpeg: (0, [0xFF, 0xD8, 0xFF]),
+            .webp: (8, Array("WEBP".utf8)), .webpLossless: (12, Array("VP8L".utf8)), .avif: (4, Array("ftypavif".utf8)),
         ]
         var plans: [ThumbnailPlan] = []
-        for format in [ImageFormat.png, .jpeg, .webp, .avif] {
+        for format in [ImageFormat.png, .pngPalette, .jpeg, .webp, .webpLossless, .avif] {
             plans.append(try thumbnailer.plan(ThumbnailRequest(
                 source: photo, spec: ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre), format: format),
                 stem: "city")))
@@ -143,18 +143,51 @@ final class PlannedSizeTests: XCTestCase {
                 XCTAssertTrue(image.fileName.hasSuffix("." + format.fileExtension), image.fileName)
                 let bytes = space.bytes(thumbnailer.cachedFile(image))
                 let signature = signatures[format]!
+                if format == .webpLossless {
+                    // After the VP8X header: a lossless (VP8L) bitstream, not a lossy (VP8) one.
+                    XCTAssertNotNil(bytes.firstRange(of: signature.bytes), "\(image.fileName) is not \(format)")
+                    XCTAssertNil(bytes.firstRange(of: Array("VP8 ".utf8)), "\(image.fileName) is not \(format)")
+                    continue
+                }
                 XCTAssertEqual(Array(bytes[signature.offset..<signature.offset + signature.bytes.count]), signature.bytes,
                                "\(image.fileName) is not \(format)")
             }
         }
-        // Defaults: PNG for drawings and PNGs, JPEG for photographs.
-        let png = try space.photo("drawing.png", width: 300, height: 200, format: "png")
+        // Defaults follow the picture: palette PNG for drawings (SVG, flat PNG), JPEG for opaque
+        // photographs whatever they were given as, PNG for photographs with transparency.
+        let photoPNG = try space.photo("photo.png", width: 300, height: 200, format: "png")
         let webp = try space.photo("photo.webp", width: 300, height: 200, format: "webp")
+        // A PNG stored with a palette, and one that compresses like flat colour.
+        let drawing = space.write("drawing.png", bytes: TestPNG.file([
+            TestPNG.header(width: 300, height: 200, colourType: 3), TestPNG.Chunk(type: "PLTE", data: [0, 85, 164]),
+            TestPNG.Chunk(type: "IDAT", data: TestPNG.zlibStored([UInt8](repeating: 0, count: 301 * 200))),
+            TestPNG.Chunk(type: "IEND", data: []),
+        ]))
+        let ramp = try space.photo("ramp.png", width: 300, height: 200, format: "png", sigma: 0)
+        var noise = SystemRandomNumberGenerator()
+        var raw: [UInt8] = []
+        for _ in 0..<120 {
+            raw.append(0)
+            for _ in 0..<160 { raw += [UInt8.random(in: 0...255, using: &noise), 90, 40, UInt8.random(in: 0...255, using: &noise)] }
+        }
+        let cutOut = space.write("cut-out.png", bytes: TestPNG.file([
+            TestPNG.header(width: 160, height: 120, colourType: 6), TestPNG.Chunk(type: "IDAT", data: TestPNG.zlibStored(raw)),
+            TestPNG.Chunk(type: "IEND", data: []),
+        ]))
         let auto = ThumbnailSpec(width: 100, height: 100, mode: .fit)
-        XCTAssertTrue(try thumbnailer.plan(ThumbnailRequest(source: flag, spec: auto, stem: "a")).images[0].fileName.hasSuffix(".png"))
-        XCTAssertTrue(try thumbnailer.plan(ThumbnailRequest(source: png, spec: auto, stem: "b")).images[0].fileName.hasSuffix(".png"))
-        XCTAssertTrue(try thumbnailer.plan(ThumbnailRequest(source: photo, spec: auto, stem: "c")).images[0].fileName.hasSuffix(".jpg"))
-        XCTAssertTrue(try thumbnailer.plan(ThumbnailRequest(source: webp, spec: auto, stem: "d")).images[0].fileName.hasSuffix(".jpg"))
+        for (source, format) in [(flag, ImageFormat.pngPalette), (drawing, .pngPalette), (ramp, .pngPalette), (photoPNG, .jpeg), (photo, .jpeg),
+                                 (webp, .jpeg), (cutOut, .png)] {
+            let plan = try thumbnailer.plan(ThumbnailRequest(source: source, spec: auto, stem: "auto"))
+            XCTAssertTrue(plan.images[0].fileName.hasSuffix("." + format.fileExtension), "\(source.lastPathComponent): \(plan.images[0].fileName)")
+            XCTAssertEqual(thumbnailer.make([plan]).errors, [])
+            let bytes = space.bytes(thumbnailer.cachedFile(plan.images[0]))
+            if format.fileExtension == "png" {
+                // Colour type (byte 25): 3 for a palette, 6 for RGBA.
+                XCTAssertEqual(bytes[25], format == .pngPalette ? 3 : 6, source.lastPathComponent)
+            } else {
+                XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], source.lastPathComponent)
+            }
+        }
     }
 
     func testWebPAndPNGSourcesAreReadToo() throws {

@@ -18,6 +18,11 @@ typedef enum {
     GZ_SAVE_JPEG = 1,
     GZ_SAVE_WEBP = 2,
     GZ_SAVE_AVIF = 3,
+    /* Indexed PNG: exact when the picture has at most 256 colours, else
+     * reduced to 256 by libimagequant up to 40,000 pixels, else truecolour
+     * (png_palette.c). */
+    GZ_SAVE_PNG_PALETTE = 4,
+    GZ_SAVE_WEBP_LOSSLESS = 5,
 } GzSaveFormat;
 
 /* Start libvips once per process: operation cache off, one worker thread per
@@ -63,11 +68,18 @@ int gz_height(VipsImage *im);
 int gz_bands(VipsImage *im);
 /* EXIF orientation 1..8 (1 when absent). */
 int gz_orientation(VipsImage *im);
+/* Whether the image has an alpha band; whether a PNG was stored with a palette. */
+int gz_has_alpha(VipsImage *im);
+int gz_is_palette(VipsImage *im);
 void gz_unref(VipsImage *im);
 
 /* Resize to exactly width x height (independent horizontal and vertical
  * factors, alpha premultiplied while resampling). */
 int gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height);
+/* The same with one scale (output pixels per input pixel) for both axes, as
+ * libvips' thumbnail resizes, the edge then trimmed or repeated to width x
+ * height; scale 0 is gz_resize_exact. */
+int gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale);
 /* Convert to 8-bit sRGB (embedded ICC profile honoured when present). */
 int gz_to_srgb(VipsImage *in, VipsImage **out);
 /* Decode into memory: the one real decode of a job. NULL on failure. */
@@ -119,16 +131,25 @@ typedef struct {
  * orientation other than 1, and any warning from libjpeg (damaged data). */
 int gz_direct_decode(const void *buf, size_t len, int shrink, GzPixels *out);
 
-/* Resample `in` to target_width x target_height (Lanczos-3 after averaging
- * whole factors; a copy when within a pixel or two) and keep only the window
- * at (left, top) of width x height. */
+/* Resample `in` to target_width x target_height (Lanczos-3, after averaging
+ * blocks where that leaves it a factor of two or more; a copy when within a
+ * pixel or two) and keep only the window at (left, top) of width x height.
+ * scale > 0 is the input pixels per output pixel on both axes (the target
+ * sizes being it rounded), else each axis maps its size onto its target. */
 int gz_pixels_resample(const GzPixels *in, int target_width, int target_height,
-    int left, int top, int width, int height, GzPixels *out);
+    double scale, int left, int top, int width, int height, GzPixels *out);
 
 /* Encode RGB pixels as a baseline 4:2:0 JPEG at `quality`, no metadata. */
 int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
 
 void gz_pixels_free(GzPixels *pixels);
+
+/* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
+ * PNG at path (png_palette.c). *exact, when not NULL, says whether the
+ * picture kept its own colours (at most 256). 0 on success, 1 when declined
+ * (over 256 colours and over 40,000 pixels: worth no quantising), -1 on
+ * failure. */
+int gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *exact);
 
 /* The libjpeg the direct path was built with ("libjpeg-turbo 2.1.5"). */
 const char *gz_direct_version(void);

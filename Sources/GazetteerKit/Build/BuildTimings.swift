@@ -10,6 +10,9 @@ public struct BuildTimings: Sendable, CustomStringConvertible {
     /// Steps in the order they first ran.
     private var order: [String] = []
     private var mark = DispatchTime.now().uptimeNanoseconds
+    /// Processor time (user + system, every thread) per stage, charged at each lap.
+    public private(set) var processorSeconds: [String: Double] = [:]
+    private var processorMark = BuildTimings.processorTime()
 
     public init() {}
 
@@ -25,6 +28,18 @@ public struct BuildTimings: Sendable, CustomStringConvertible {
         let now = DispatchTime.now().uptimeNanoseconds
         charge(step, Double(now - mark) / 1e9)
         mark = now
+        let processor = Self.processorTime()
+        let stage = String(step.prefix { $0 != "." })
+        processorSeconds[stage, default: 0] += processor - processorMark
+        processorMark = processor
+    }
+
+    /// User plus system time of the whole process so far, in seconds.
+    static func processorTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
     }
 
     /// Charges `seconds` to `step` and moves the mark past them (for steps measured apart).
@@ -51,6 +66,16 @@ public struct BuildTimings: Sendable, CustomStringConvertible {
             }
         }
         lines.append(Self.line("total", total))
+        // How many cores were busy: processor time over wall time, for the build and for
+        // each stage that took a noticeable time.
+        let processor = processorSeconds.values.reduce(0, +)
+        if total > 0 && processor > 0 {
+            lines.append(Self.line("processor", processor) + String(format: "  (%.2f cores over the build)", processor / total))
+            for stage in Self.stages {
+                guard let used = processorSeconds[stage], self.total(stage) >= 0.05 else { continue }
+                lines.append(Self.line("  " + stage, used) + String(format: "  (%.2f cores)", used / self.total(stage)))
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

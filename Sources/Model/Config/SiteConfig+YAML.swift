@@ -122,10 +122,15 @@ extension SiteConfig {
                     }
                 case "format":
                     let name = v.stringValue(into: &errors, what: "format")
-                    if let name, let format = ImageFormat(rawValue: name), format != .svg {
+                    if name == "auto" {
+                        spec.format = nil
+                    } else if let name, let format = ImageFormat(rawValue: name), format != .svg {
                         spec.format = format
                     } else if let name {
-                        errors.append(Diagnostic("format must be png, jpeg, webp or avif, not \"\(name)\"", at: v.location))
+                        errors.append(Diagnostic(
+                            "format must be auto, png-palette, png, jpeg, webp, webp-lossless or avif, not \"\(name)\""
+                                + NameSuggestion.hint(for: name, in: ["auto", "png-palette", "png", "jpeg", "webp", "webp-lossless", "avif"]),
+                            at: v.location))
                     }
                 case "scales":
                     guard case .sequence(let items) = v.value else {

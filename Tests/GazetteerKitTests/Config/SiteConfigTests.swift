@@ -62,6 +62,24 @@ final class SiteConfigTests: XCTestCase {
         XCTAssertTrue(config.markdown.unsafe)
     }
 
+    func testFormatsAreAPresetSetting() throws {
+        let config = try parse("""
+            thumbnails:
+              table: {format: png}
+              gallery: {format: webp-lossless}
+              large: {format: png-palette}
+              card: {format: auto}
+            """)
+        XCTAssertEqual(config.presets["table"]?.format, .png)
+        XCTAssertEqual(config.presets["gallery"]?.format, .webpLossless)
+        XCTAssertEqual(config.presets["large"]?.format, .pngPalette)
+        XCTAssertNil(config.presets["card"]?.format, "auto: the format follows the picture")
+        XCTAssertNil(try parse("").presets["table"]?.format, "auto by default")
+        XCTAssertEqual(errors("thumbnails:\n  table: {format: png8}\n"), [
+            "gazetteer.yaml:2:19: format must be auto, png-palette, png, jpeg, webp, webp-lossless or avif, not \"png8\" (did you mean \"png\"?)",
+        ])
+    }
+
     func testMistakesAreLocated() {
         XCTAssertEqual(errors("titel: x\n"), ["gazetteer.yaml:1:1: unknown setting \"titel\" (did you mean \"title\"?)"])
         XCTAssertEqual(errors("base_url: example.org\n"), ["gazetteer.yaml:1:11: base_url must start with http:// or https://"])

@@ -33,12 +33,12 @@ final class Workspace {
     /// A noisy photograph-like picture made by libvips.
     @discardableResult
     func photo(
-        _ name: String, width: Int, height: Int, format: String = "jpeg", seed: Int = 1,
+        _ name: String, width: Int, height: Int, format: String = "jpeg", seed: Int = 1, sigma: Double = 30,
         orientation: Int = 0, exifText: String? = nil
     ) throws -> URL {
         let url = url(name)
         try ThumbnailFixtures.writePhoto(
-            to: url, format: format, width: width, height: height, seed: seed, orientation: orientation,
+            to: url, format: format, width: width, height: height, seed: seed, sigma: sigma, orientation: orientation,
             exifText: exifText)
         return url
     }
