@@ -7,7 +7,21 @@ import Diagnostics
 /// (`cote-d-ivoire`), for those who want plain URLs.
 public enum Slug {
     public static func make(_ text: String, ascii: Bool = false) -> String {
-        ascii ? asciiSlug(text) : unicodeSlug(text)
+        // Most names given are slugs already (`sao-paulo`, `pool-00001`): those are their own slug.
+        if isPlain(text) { return text }
+        return ascii ? asciiSlug(text) : unicodeSlug(text)
+    }
+
+    /// Whether `text` is a slug as it stands: ASCII lower-case letters and digits, in words
+    /// joined by single hyphens.
+    public static func isPlain(_ text: String) -> Bool {
+        var previous = UInt8(ascii: "-")
+        for byte in text.utf8 {
+            let letter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            if !letter && (byte != UInt8(ascii: "-") || previous == UInt8(ascii: "-")) { return false }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "-")
     }
 
     private static func unicodeSlug(_ text: String) -> String {

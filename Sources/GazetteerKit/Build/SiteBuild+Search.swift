@@ -51,12 +51,18 @@ extension SiteBuild {
         var made: [SearchRecord] = []
         do {
             if let previous {
+                var known = 0
                 remade = content.entries.indices.filter { n in
                     guard let before = previous.records[ids[n]] else { return true }
+                    known += 1
                     return before.signature != signatures[n] || images.changes.moved(before)
                 }
-                let current = Set(ids)
-                let removed = previous.records.keys.filter { !current.contains($0) }.sorted()
+                // Every record of last time is still here unless fewer were found than it had.
+                var removed: [SearchRecord.ID] = []
+                if known < previous.records.count {
+                    let current = Set(ids)
+                    removed = previous.records.keys.filter { !current.contains($0) }.sorted()
+                }
                 if remade.isEmpty && removed.isEmpty {
                     clock.lap("search.index")
                     return result
