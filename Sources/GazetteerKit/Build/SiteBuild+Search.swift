@@ -216,16 +216,14 @@ struct SearchSources {
 
     /// `make` of every entry, across the cores.
     static func inParallel<Made: Sendable>(_ entries: [ContentEntry], _ make: @Sendable (ContentEntry) -> Made) -> [Made] {
-        let results = Locked<[Made?]>(slots: entries.count)
-        let step = min(8, max(1, entries.count / 64))
-        DispatchQueue.concurrentPerform(iterations: step) { part in
-            var n = part
-            while n < entries.count {
-                results[n] = make(entries[n])
-                n += step
-            }
+        // Consecutive parts, one array each: no lock taken per entry.
+        let parts = min(8, max(1, entries.count / 64))
+        let results = Locked<[[Made]?]>(slots: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (entries.count * part / parts)..<(entries.count * (part + 1) / parts)
+            results[part] = range.map { make(entries[$0]) }
         }
-        return results.value.map { $0! }
+        return results.value.flatMap { $0! }
     }
 
     func record(_ entry: ContentEntry) -> SearchRecord {
