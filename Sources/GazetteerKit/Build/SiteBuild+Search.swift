@@ -84,6 +84,8 @@ extension SiteBuild {
                 // Whatever the output holds of another index goes; what it holds of this one stays.
                 if updating { result.removing = outputFiles(under: "search", of: options.output).filter { !sink.made($0) } }
             }
+        } catch let staging as DiagnosticList {
+            throw staging  // a file that could not be staged, already worded
         } catch {
             throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
         }
