@@ -423,7 +423,7 @@ gz_box2_row(const unsigned char *top, size_t stride, int width, int bands,
     unsigned *sums, unsigned char *q)
 {
 #if GZ_AVX2
-    if (__builtin_cpu_supports("avx2")) {
+    if (gz_may_use_avx2()) {
         gz_box2_row_avx2(top, stride, width, bands, sums, q);
         return;
     }
@@ -553,7 +553,7 @@ gz_pass_across(const GzPixels *in, const GzAxis *across, int first_row, int rows
     int width, unsigned char *middle)
 {
 #if GZ_AVX2
-    if (__builtin_cpu_supports("avx2")) {
+    if (gz_may_use_avx2()) {
         gz_pass_across_avx2(in, across, first_row, rows, width, middle);
         return;
     }
@@ -566,7 +566,7 @@ gz_pass_down(const unsigned char *middle, int first_row, const GzAxis *down,
     int span, int height, int *line, unsigned char *out)
 {
 #if GZ_AVX2
-    if (__builtin_cpu_supports("avx2")) {
+    if (gz_may_use_avx2()) {
         gz_pass_down_avx2(middle, first_row, down, span, height, line, out);
         return;
     }

@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the processor-specific twins may run (see gz_set_portable). */
+int gz_may_use_avx2(void);
+int gz_may_use_sha(void);
+
 /* Whether a size `have` is within a pixel or two (and 1%) of `want`: close
  * enough that resampling would only blur, so the edge is trimmed or repeated
  * instead. */

@@ -143,6 +143,35 @@ gz_exclusive_end(void)
 char *gz_error_take(void) { return vips_error_buffer_copy(); }
 void gz_free(void *p) { g_free(p); }
 
+/* ---- processor-specific code, and the switch that forces it off -------- */
+
+static int gz_portable_forced = -1;     /* -1: not read from the environment yet */
+
+static int
+gz_portable_now(void)
+{
+    int forced = __atomic_load_n(&gz_portable_forced, __ATOMIC_RELAXED);
+
+    if (forced < 0) {
+        const char *value = getenv("GAZETTEER_PORTABLE");
+        int wanted = value != NULL && value[0] != '\0' && strcmp(value, "0") != 0;
+
+        __atomic_compare_exchange_n(&gz_portable_forced, &forced, wanted, 0,
+            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        forced = __atomic_load_n(&gz_portable_forced, __ATOMIC_RELAXED);
+    }
+    return forced;
+}
+
+int
+gz_set_portable(int portable)
+{
+    int previous = gz_portable_now();
+
+    __atomic_store_n(&gz_portable_forced, portable != 0, __ATOMIC_RELAXED);
+    return previous;
+}
+
 /* ---- hashing ------------------------------------------------------------ */
 
 /* SHA-256 by GLib's GChecksum, and by the SHA extensions of x86 processors
@@ -273,6 +302,26 @@ gz_sha256_hex_x86(const void *data, size_t length, char *out)
 }
 #endif
 
+int
+gz_may_use_sha(void)
+{
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    return !gz_portable_now() && gz_have_sha_extensions();
+#else
+    return 0;
+#endif
+}
+
+int
+gz_may_use_avx2(void)
+{
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    return !gz_portable_now() && __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
 void
 gz_sha256_hex(const void *data, size_t length, char *out)
 {
@@ -284,7 +333,7 @@ gz_sha256_hex(const void *data, size_t length, char *out)
         have = gz_have_sha_extensions();
         g_once_init_leave(&checked, 1);
     }
-    if (have) {
+    if (have && !gz_portable_now()) {
         gz_sha256_hex_x86(data, length, out);
         return;
     }

@@ -49,6 +49,12 @@ char *gz_exclusive_end(void);
 char *gz_error_take(void);
 void gz_free(void *p);
 
+/* Processor-specific code (the AVX2 resampler loops, the SHA instructions)
+ * runs where the processor has it, unless the portable code is forced: by
+ * gz_set_portable(1) (tests run both and compare the bytes) or by
+ * GAZETTEER_PORTABLE=1 in the environment. Returns the previous setting. */
+int gz_set_portable(int portable);
+
 /* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]:
  * by the processor's SHA instructions where it has them, else by GLib's
  * GChecksum (gz_sha256_hex_glib, always GLib, is there to compare). */
