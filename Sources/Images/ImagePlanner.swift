@@ -48,14 +48,6 @@ package final class ImagePlanner: @unchecked Sendable {
     private let known: @Sendable (String, PlanKey?) -> KnownSource?
     /// Stamps taken in this build, once per path (nil: missing or not a regular file).
     private var stamps: [String: FileStamp?] = [:]
-    private var planned = false
-
-    /// Whether this build planned a picture afresh (read and hashed it).
-    package var madeNewPlans: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return planned
-    }
 
     private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
     private var made: Result<Thumbnailer, ThumbnailError>?
@@ -128,9 +120,6 @@ package final class ImagePlanner: @unchecked Sendable {
             if let stamp, let record = known(path, planKey), record.stamp == stamp, let plan = record.plans[planKey] {
                 result = .success(plan)
             } else {
-                lock.lock()
-                planned = true
-                lock.unlock()
                 let request = ThumbnailRequest(source: image.file, spec: spec, stem: stem)
                 do throws(ThumbnailError) {
                     result = .success(try thumbnailer().plan(request))

@@ -152,6 +152,21 @@ package struct InputWatch: Sendable {
             return seen == outputFolders.count ? renewed : nil
         }
 
+        /// The paths of `paths` the watch does not hold yet.
+        package func unwatched(_ paths: some Sequence<String>) -> [String] {
+            var names: [Int: Set<String>] = [:]
+            var result: [String] = []
+            for path in paths {
+                let folder = (path as NSString).deletingLastPathComponent
+                guard let index = watch.folderIndex[folder] else { result.append(path); continue }
+                if names[index] == nil {
+                    names[index] = Set(watch.items.lazy.filter { $0.folder == index }.map(\.name))
+                }
+                if !names[index]!.contains((path as NSString).lastPathComponent) { result.append(path) }
+            }
+            return result
+        }
+
         /// The state now of the watched path `path` (nil: not watched; `.some(nil)`: now a
         /// symlink or other).
         package func folderState(_ path: String) -> State?? {

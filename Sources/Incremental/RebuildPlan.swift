@@ -130,13 +130,26 @@ package struct RebuildPlan {
         return plan
     }
 
-    /// What of the manifest the next one keeps as it is, once the build is done: the watch
-    /// (stamps renewed) when the build read the same files as the last one, and the thumbnail
-    /// plans too unless a picture was planned afresh.
-    package func keeps(themeFoldersUnchanged: Bool, sameImagesNamed: Bool, madeNewPlans: Bool, check: Check)
-        -> (watch: Bool, plans: Bool)
+    /// How the next manifest's watch is made, once the build is done.
+    package enum WatchUpdate: Equatable {
+        /// The last one, stamps renewed: the build read the same files as the last one.
+        case renewed
+        /// The last one renewed, with the content files added since (and the pictures they
+        /// name): files were only added.
+        case extended
+        /// Made again from what the build read.
+        case remade
+    }
+
+    /// What of the manifest the next one keeps, once the build is done: the watch (see
+    /// `WatchUpdate`), and whether the thumbnail plans are the known ones with this build's
+    /// new plans over them (false: gathered again for every picture named). Both need the
+    /// same settings and theme files, and every picture named before still named.
+    package func keeps(themeFoldersUnchanged: Bool, sameImagesNamed: Bool, filesOnlyAdded: Bool, check: Check)
+        -> (watch: WatchUpdate, plans: Bool)
     {
-        let sameFiles = reusesEntries && check.listedBefore && themeFoldersUnchanged && sameImagesNamed
-        return (sameFiles, sameFiles && !madeNewPlans && knownPlans)
+        guard reusesEntries, themeFoldersUnchanged, sameImagesNamed else { return (.remade, false) }
+        if check.listedBefore { return (.renewed, knownPlans) }
+        return filesOnlyAdded ? (.extended, knownPlans) : (.remade, false)
     }
 }

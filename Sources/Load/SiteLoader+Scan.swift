@@ -62,18 +62,27 @@ extension SiteLoader {
         for (folder, kind) in [("content/countries", ContentKind.country), ("content/cities", .city)] {
             let path = root.path + "/" + folder
             var names: [(name: String, stamp: FileStamp?)]
-            if let listed = prior?.listingWithStamps(path), case .some(let state) = prior?.folderState(path),
-               prior?.unchangedListing(path) != nil || sameNames(listed.map(\.name), in: path) {
-                // The same files as last time (when the folder changed, a file was saved by
-                // writing a new one and renaming it over the old): their stamps were just taken.
+            let listed = prior?.listingWithStamps(path)
+            if let listed, case .some(let state) = prior?.folderState(path), prior?.unchangedListing(path) != nil {
+                // The same files as last time: their stamps were just taken.
                 watched.append((path, state))
                 names = listed
             } else {
-                listedBefore = false
-                watched.append((path, PathState.of(path)))
-                names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { name in
-                    (name, name.hasSuffix(".md") ? FileStamp.of(path + "/" + name) : nil)
+                // Listed again; a file the last build saw keeps the stamp just taken of it
+                // (so adding one file to a folder of thousands stats only that one).
+                let now = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                let known = Dictionary(listed ?? [], uniquingKeysWith: { first, _ in first })
+                let markdown = Set(now.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") })
+                if let listed, case .some(let state) = prior?.folderState(path),
+                   markdown == Set(listed.map(\.name).filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }) {
+                    // The folder changed but holds the same files (one was saved by writing
+                    // a new file and renaming it over the old).
+                    watched.append((path, state))
+                } else {
+                    listedBefore = false
+                    watched.append((path, PathState.of(path)))
                 }
+                names = markdown.map { name in (name, known[name].flatMap { $0 } ?? FileStamp.of(path + "/" + name)) }
             }
             names = names.filter { $0.name.hasSuffix(".md") && !$0.name.hasPrefix(".") }
             names.sort { $0.name < $1.name }
@@ -118,13 +127,6 @@ extension SiteLoader {
             watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
         }
         return scan
-    }
-
-    /// Whether the `.md` files in the folder at `path` are exactly `names`'s `.md` files.
-    private static func sameNames(_ names: [String], in path: String) -> Bool {
-        guard let now = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-        func markdown(_ list: [String]) -> Set<String> { Set(list.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }) }
-        return markdown(now) == markdown(names)
     }
 
     /// The states of a folder and of everything in it.

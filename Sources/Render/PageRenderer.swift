@@ -130,16 +130,33 @@ package struct PageRenderer: Sendable {
         return (rendered, diagnostics.sorted())
     }
 
-    /// `sitemap.xml` when the site has a `base_url`.
+    /// `sitemap.xml` when the site has a `base_url`: every page but the 404 page, in the
+    /// byte order of their paths. Made as bytes: it lists every page, and is made again
+    /// whenever one is added or removed.
     package static func sitemap(for pages: [Page], baseURL: String?) -> String? {
         guard let base = baseURL else { return nil }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for page in pages.sorted(by: { $0.path < $1.path }) where page.kind != .notFound {
-            xml += "  <url><loc>\(ImageHTML.escape(base + PagePath.urlEncoded(page.path)))</loc></url>\n"
+        var paths: [[UInt8]] = []
+        paths.reserveCapacity(pages.count)
+        for page in pages where page.kind != .notFound { paths.append(Array(page.path.utf8)) }
+        paths.sort { $0.lexicographicallyPrecedes($1) }
+        var xml: [UInt8] = []
+        xml.reserveCapacity(paths.count * (base.utf8.count + 40) + 200)
+        xml += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n".utf8
+        let escapedBase = Array(ImageHTML.escape(base).utf8)
+        for path in paths {
+            xml += "  <url><loc>".utf8
+            xml += escapedBase
+            let encoded = PagePath.urlEncoded(String(decoding: path, as: UTF8.self))
+            if encoded.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) {
+                xml += ImageHTML.escape(encoded).utf8
+            } else {
+                xml += encoded.utf8
+            }
+            xml += "</loc></url>\n".utf8
         }
-        xml += "</urlset>\n"
-        return xml
+        xml += "</urlset>\n".utf8
+        return String(decoding: xml, as: UTF8.self)
     }
 }
 

@@ -17,16 +17,28 @@ extension SiteBuild {
             assets: published.assets, entries: content.records, pages: rendered.records)
         manifest.dependencies = rendered.dependencies
         // The same files as last time (no content file or theme file added or removed, no
-        // picture named or no longer named): the watch is the last one, stamps renewed, and
-        // unless a picture was planned afresh, so are the plans.
+        // picture named or no longer named), or files only added: the watch is the last one,
+        // stamps renewed (and the added files watched), and the plans are the known ones
+        // with this build's new plans over them.
+        var added: [String] = []
+        var sameImagesNamed = true
+        for (path, fresh) in content.processed.entries {
+            guard let old = archiveEntries[path] else { added.append(path); continue }
+            if old.entry.image.path != fresh.entry.image.path || old.entry.bodyImages != fresh.entry.bodyImages {
+                sameImagesNamed = false
+            }
+        }
+        // Nothing removed: every entry of the last build is still here.
+        let filesOnlyAdded = !added.isEmpty && content.records.count == archiveEntries.count + added.count
+            && content.contentFolders.allSatisfy { check?.folderState($0) != nil }
         let keeps = plan.keeps(
             themeFoldersUnchanged: check?.foldersUnchanged(under: scan.theme.directory.path) == true,
-            sameImagesNamed: content.processed.entries.allSatisfy { path, fresh in
-                archiveEntries[path].map { $0.entry.image.path == fresh.entry.image.path && $0.entry.bodyImages == fresh.entry.bodyImages } ?? false
-            },
-            madeNewPlans: planner.madeNewPlans, check: inputs.plan)
+            sameImagesNamed: sameImagesNamed, filesOnlyAdded: filesOnlyAdded, check: inputs.plan)
         if keeps.plans, let knownPlans {
             manifest.sources = knownPlans.sourceRanges.mapValues { .copied($0) }
+            for (path, record) in planner.sources(keeping: [], earlierStamp: { knownPlans.sourceStamp($0) }) {
+                if let record { manifest.sources[path] = .value(record) }
+            }
         } else {
             var imagePaths: Set<String> = []
             for entry in content.entries {
@@ -42,7 +54,23 @@ extension SiteBuild {
             }
         }
         clock.lap("write.manifest")
-        manifest.watch = (keeps.watch ? check?.renewed(outputFolders: published.output.folders) : nil)
+        switch keeps.watch {
+        case .renewed:
+            manifest.watch = check?.renewed(outputFolders: published.output.folders)
+        case .extended:
+            if var watch = check?.renewed(outputFolders: published.output.folders), let check {
+                let root = scan.root.path + "/"
+                for path in added { watch.add(root + path, file: content.processed.entries[path]?.stamp) }
+                let pictures = added.flatMap { path in
+                    content.processed.entries[path].map { [$0.entry.image.path] + $0.entry.bodyImages } ?? []
+                }
+                for picture in check.unwatched(Set(pictures).sorted()) { watch.add(picture, file: planner.stamp(of: picture)) }
+                manifest.watch = watch
+            }
+        case .remade:
+            break
+        }
+        manifest.watch = manifest.watch
             ?? watch(scan: scan, entries: content.entries, contentFolders: content.contentFolders, planner: planner, output: published.output)
         manifest.watch?.pages = rendered.paths.count
         manifest.watch?.images = images.changes.count

@@ -234,6 +234,29 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after editing a body the list does not show")
     }
 
+    func testACityAddedIsWatchedWithItsPictureAfterTheBuildThatAddedIt() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/toledo.md", "---\nname: Toledo\ncountry: spain\npicture: pictures/toledo.svg\n---\n\nOn the Tagus.\n")
+        try site.write("content/cities/pictures/toledo.svg", FixtureSite.flag("#aa7733", width: 1000, height: 750))
+        XCTAssertEqual(site.build().status, 0)
+        try assertSameAsCleanBuild(site, "after adding a city")
+        // The build that added it watches it: nothing changed is nothing to do...
+        let before = stamps(site.output)
+        XCTAssertTrue(site.build().out.contains("(0 rendered, 0 files written), 0 thumbnails made"))
+        XCTAssertEqual(stamps(site.output), before)
+        // ...and an edit to it, or to the picture only it shows, is seen.
+        try append("\nA walled city.\n", to: "content/cities/toledo.md", in: site)
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("cities/toledo.html")!.contains("A walled city."))
+        try site.write("content/cities/pictures/toledo.svg", FixtureSite.flag("#112233", width: 1000, height: 750))
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertFalse(result.out.contains(" 0 thumbnails made"), result.out)
+        try assertSameAsCleanBuild(site, "after editing the added city's picture")
+    }
+
     func testFilesSavedByRenamingAndRenamedFilesAreSeen() throws {
         let site = try FixtureSite()
         defer { site.delete() }

@@ -144,15 +144,16 @@ final class RebuildPlanTests: XCTestCase {
         XCTAssertEqual(plan.parse.map(\.validate), [false])
     }
 
-    func testTheWatchAndPlansAreKeptOnlyWhenTheSameFilesWereRead() {
+    func testTheWatchAndPlansAreKeptOnlyWhenTheSameFilesWereReadOrFilesWereOnlyAdded() {
         let inputs = check()
         let plan = RebuildPlan.make(previous: previous(), check: inputs)
-        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, madeNewPlans: false, check: inputs) == (true, true))
-        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, madeNewPlans: true, check: inputs) == (true, false))
-        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: false, sameImagesNamed: true, madeNewPlans: false, check: inputs) == (false, false))
-        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: true, sameImagesNamed: false, madeNewPlans: false, check: inputs) == (false, false))
+        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, filesOnlyAdded: false, check: inputs) == (.renewed, true))
+        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: false, sameImagesNamed: true, filesOnlyAdded: false, check: inputs) == (.remade, false))
+        XCTAssertTrue(plan.keeps(themeFoldersUnchanged: true, sameImagesNamed: false, filesOnlyAdded: false, check: inputs) == (.remade, false))
         let relisted = check(listedBefore: false)
         let afterListing = RebuildPlan.make(previous: previous(), check: relisted)
-        XCTAssertTrue(afterListing.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, madeNewPlans: false, check: relisted) == (false, false))
+        XCTAssertTrue(afterListing.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, filesOnlyAdded: false, check: relisted) == (.remade, false))
+        XCTAssertTrue(afterListing.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, filesOnlyAdded: true, check: relisted) == (.extended, true))
+        XCTAssertTrue(afterListing.keeps(themeFoldersUnchanged: true, sameImagesNamed: false, filesOnlyAdded: true, check: relisted) == (.remade, false))
     }
 }
