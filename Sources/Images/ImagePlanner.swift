@@ -76,6 +76,14 @@ package final class ImagePlanner: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The stamps taken so far (nil value: the file is missing), to look many up without
+    /// taking the lock for each.
+    package var stampsTaken: [String: FileStamp?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stamps
+    }
+
     /// The stamp of the file at `path`, taken once per build.
     package func stamp(of path: String) -> FileStamp? {
         lock.lock()

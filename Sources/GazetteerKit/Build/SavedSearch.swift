@@ -57,7 +57,11 @@ struct SavedSearch {
         func string(_ text: String) { uint(UInt64(text.utf8.count)); bytes.append(contentsOf: text.utf8) }
         string(globalKey)
         uint(UInt64(records.count))
-        for (id, entry) in records.sorted(by: { $0.key < $1.key }) {
+        // Countries, then cities, each in the byte order of their slugs.
+        var ids = Array(records.keys)
+        ids.sort { $0.kind != $1.kind ? $0.kind == .country : $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
+        for id in ids {
+            let entry = records[id]!
             uint(id.kind == .country ? 0 : 1)
             string(id.slug)
             uint(entry.signature.high)

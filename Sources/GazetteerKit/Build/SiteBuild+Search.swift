@@ -192,13 +192,14 @@ struct SearchSources {
     /// A hash of everything the entry's record is made of but its thumbnail's plan: its file
     /// (front matter and body), its country's name, and its picture's path and stamp.
     func signatures() -> [SavedSearch.Signature] {
-        Self.inParallel(entries) { entry in
+        let taken = planner.stampsTaken  // one lock, not one per entry
+        return Self.inParallel(entries) { entry in
             var hash = StableHash()
             hash.add(entry.digest.a); hash.add(entry.digest.b); hash.add(entry.digest.c); hash.add(entry.digest.d)
             hash.add(entry.path)
             hash.add(entry.country.flatMap { countries[$0]?.name } ?? "")
             hash.add(entry.image.path)
-            let stamp = planner.stamp(of: entry.image.path)
+            let stamp = taken[entry.image.path] ?? planner.stamp(of: entry.image.path)
             hash.add(stamp?.device ?? 0); hash.add(stamp?.inode ?? 0); hash.add(UInt64(bitPattern: stamp?.size ?? -1))
             hash.add(UInt64(bitPattern: stamp?.modified ?? -1)); hash.add(UInt64(bitPattern: stamp?.changed ?? -1))
             return hash.signature
