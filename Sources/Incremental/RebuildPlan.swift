@@ -36,8 +36,9 @@ package struct RebuildPlan {
     package var comparePageKeys: Bool
     /// Whether the thumbnail plans of the manifest may be used.
     package var knownPlans: Bool
-    /// Whether a content file may be gone since the last build, so that the pages and
-    /// thumbnails of removed files must be looked for.
+    /// Whether a content file may be gone since the last build (the folders were listed
+    /// again, and not every file of last time was found), so that the pages and thumbnails
+    /// of removed files must be looked for.
     package var lookForRemoved: Bool
 
     /// What the previous build left, as the plan needs it.
@@ -99,6 +100,10 @@ package struct RebuildPlan {
         // file points at (a linked page, a city's country, its picture) is checked again.
         let listingKnown = check.listedBefore && !check.filesGone
         let pages = listingKnown ? [] : Set(check.files.map(\.path))
+        // Files only added (every file of last time still here): no page of a removed file to look for.
+        if !check.listedBefore, reusesEntries, !entries.isEmpty, entries.keys.allSatisfy(pages.contains) {
+            plan.lookForRemoved = false
+        }
         let countries = Set(check.files.filter { $0.kind == .country }.map(\.slug))
         plan.reuse.reserveCapacity(check.files.count)
         var seen: [String: String] = [:]

@@ -122,6 +122,9 @@ final class RebuildPlanTests: XCTestCase {
             XCTAssertTrue(plan.reuse.isEmpty)
         }
         XCTAssertTrue(RebuildPlan.make(previous: previous(), check: check(listedBefore: false, files: files)).lookForRemoved)
+        // A file added, none gone: nothing removed to look for.
+        let added = check().files + [file("content/cities/toledo.md", stamp: stamp)]
+        XCTAssertFalse(RebuildPlan.make(previous: previous(), check: check(listedBefore: false, files: added)).lookForRemoved)
     }
 
     func testAMissingPictureIsNoticedWhenFilesMayBeGone() {
