@@ -12,6 +12,12 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// A value there already.
+    init(ready value: Value) {
+        result = value
+        done.signal()
+    }
+
     /// The value, once computed.
     var value: Value {
         done.wait()

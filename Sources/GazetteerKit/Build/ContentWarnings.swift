@@ -103,26 +103,32 @@ enum ContentWarnings {
 }
 
 extension SiteBuild {
-    /// Files in content/ that no page uses: the build's warnings, or with --strict its errors.
-    /// The last build's, when it used the same files and no folder of content/ changed since
-    /// (a build that changed one page does not list the whole of content/ again).
+    /// Files in content/ that no page uses, and every folder of content/ listed to find them:
+    /// the build's warnings, or with --strict its errors (added to the content's diagnostics
+    /// at once, so that they stop the build). The last build's, when it used the same files
+    /// and no folder of content/ changed since (a build that changed one page does not list
+    /// the whole of content/ again); otherwise found while the pages are made.
     static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
-                                clock: inout BuildClock) -> [Diagnostic] {
+                                clock: inout BuildClock) -> Background<(warnings: [Diagnostic], folders: [String])> {
         let loaded = inputs.scan.content.map(\.path)
         let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries)
+        content.warningsFingerprint = fingerprint
         let contentFolder = inputs.scan.root.standardizedFileURL.path + "/content"
-        let warnings: [Diagnostic]
+        var found: Background<(warnings: [Diagnostic], folders: [String])>
         if let saved = SavedWarnings.read(from: options.cache), saved.fingerprint == fingerprint, !saved.folders.isEmpty,
            let check = last.check, check.foldersUnchanged(under: contentFolder) {
-            (warnings, content.contentFolders) = (saved.warnings, saved.folders)
+            found = Background(ready: (saved.warnings, saved.folders))
         } else {
-            let used = ContentWarnings.usedPaths(root: inputs.scan.root, loaded: loaded, entries: content.entries)
-            (warnings, content.contentFolders) = ContentWarnings.find(root: inputs.scan.root, used: used)
+            let (root, entries) = (inputs.scan.root, content.entries)
+            found = Background {
+                ContentWarnings.find(root: root, used: ContentWarnings.usedPaths(root: root, loaded: loaded, entries: entries))
+            }
         }
-        content.warningsFingerprint = fingerprint
+        if options.strict {
+            content.diagnostics += found.value.warnings
+            found = Background(ready: ([], found.value.folders))
+        }
         clock.lap("model.warnings")
-        guard options.strict else { return warnings }
-        content.diagnostics += warnings
-        return []
+        return found
     }
 }

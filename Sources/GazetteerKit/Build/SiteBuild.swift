@@ -43,7 +43,7 @@ public enum SiteBuild {
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
-        let warnings = contentWarnings(check, last, &content, options, clock: &clock)
+        let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
@@ -51,11 +51,13 @@ public enum SiteBuild {
         let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
         let rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
-        guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warnings) }
+        guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warningsFound.value.warnings) }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
+        let warnings: [Diagnostic]
+        (warnings, content.contentFolders) = warningsFound.value
         SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
                       warnings: options.strict ? [] : warnings).save(to: options.cache)
         let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
