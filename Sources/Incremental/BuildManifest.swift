@@ -180,6 +180,6 @@ package struct BuildManifest: Sendable {
 
     /// Removes the manifest in `cache`, before the output folder is changed.
     package static func remove(from cache: URL) {
-        unlink(url(in: cache).path)
+        RetiredFile.retire(url(in: cache))
     }
 }

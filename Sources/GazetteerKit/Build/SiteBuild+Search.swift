@@ -95,7 +95,7 @@ extension SiteBuild {
         }
         clock.lap("search.index")
         // The saved state no longer describes the output once it changes: gone until the new one is saved.
-        unlink(stateFile.path)
+        RetiredFile.retire(stateFile)
         for (path, bytes) in written.sorted(by: { $0.key < $1.key }) {
             try writer.write(path, bytes: bytes)
             rendered.staged.add(path)

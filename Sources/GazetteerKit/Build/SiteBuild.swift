@@ -63,6 +63,7 @@ public enum SiteBuild {
         let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
+        RetiredFile.finish()
         return clock.summary(rendered, images, published, note: last.note, warnings: warnings)
     }
 
