@@ -57,38 +57,54 @@ public enum SearchIndex {
         let gone = Set(removed).subtracting(changedIDs)
         let prepared = Prepared.all(changed).sorted { SearchState.Record.precedes($0.record, $1.record) }
 
-        // The records kept keep their order; the changed ones are merged in by name.
         var touched: [Int] = []
-        var kept: [(record: SearchState.Record, old: Int)] = []
         var oldID: [SearchRecord.ID: Int] = [:]
-        kept.reserveCapacity(state.records.count)
-        for (id, record) in state.records.enumerated() {
-            if changedIDs.contains(record.id) || gone.contains(record.id) {
-                touched.append(id)
-                oldID[record.id] = id
-            } else {
-                kept.append((record, id))
-            }
+        for (id, record) in state.records.enumerated() where changedIDs.contains(record.id) || gone.contains(record.id) {
+            touched.append(id)
+            oldID[record.id] = id
         }
         var records: [SearchState.Record] = []
-        records.reserveCapacity(kept.count + prepared.count)
-        var newID = [Int](repeating: -1, count: state.records.count)
         var placed: [(id: Int, prepared: Prepared)] = []
-        var next = 0
-        for item in prepared {
-            while next < kept.count, SearchState.Record.precedes(kept[next].record, item.record) {
-                newID[kept[next].old] = records.count
-                records.append(kept[next].record)
-                next += 1
+        var newID: [Int] = []
+        // Records edited where they stand (none added or removed, none moved by its new name):
+        // replaced in place, every other record keeps its id.
+        if gone.isEmpty, prepared.allSatisfy({ oldID[$0.record.id] != nil }) {
+            records = state.records
+            for item in prepared { records[oldID[item.record.id]!] = item.record }
+            let inOrder = prepared.allSatisfy { item in
+                let at = oldID[item.record.id]!
+                return (at == 0 || SearchState.Record.precedes(records[at - 1], records[at]))
+                    && (at + 1 == records.count || SearchState.Record.precedes(records[at], records[at + 1]))
             }
-            placed.append((records.count, item))
-            records.append(item.record)
+            if inOrder {
+                placed = prepared.map { (oldID[$0.record.id]!, $0) }
+            } else {
+                records = []
+            }
         }
-        for (record, old) in kept[next...] {
-            newID[old] = records.count
-            records.append(record)
+        if records.isEmpty {
+            // The records kept keep their order; the changed ones are merged in by name.
+            var kept: [(record: SearchState.Record, old: Int)] = []
+            kept.reserveCapacity(state.records.count)
+            for (id, record) in state.records.enumerated() where oldID[record.id] == nil { kept.append((record, id)) }
+            records.reserveCapacity(kept.count + prepared.count)
+            newID = [Int](repeating: -1, count: state.records.count)
+            var next = 0
+            for item in prepared {
+                while next < kept.count, SearchState.Record.precedes(kept[next].record, item.record) {
+                    newID[kept[next].old] = records.count
+                    records.append(kept[next].record)
+                    next += 1
+                }
+                placed.append((records.count, item))
+                records.append(item.record)
+            }
+            for (record, old) in kept[next...] {
+                newID[old] = records.count
+                records.append(record)
+            }
         }
-        let shifted = kept.contains { newID[$0.old] != $0.old }
+        let shifted = !newID.isEmpty && newID.enumerated().contains { old, new in new != old && new != -1 }
 
         var index = state.index
         let before = index.remove(ids: touched)
