@@ -61,18 +61,24 @@ struct WordIndex: Equatable {
         for id in ids where ids.count > 16 { marked[id] = true }
         var emptied: [Int] = []
         let few = ids.map { UInt32($0) }
-        for index in words.indices {
-            var taken: [UInt32] = []
-            if marked.isEmpty {
-                // Looked up in place: most lists hold none of the ids and are not copied.
-                let found = postings[index].withUnsafeBufferPointer { list in
-                    few.contains { id in
-                        let at = Self.firstPosting(atLeast: id << 3, in: list)
-                        return at < list.count && list[at] >> 3 == id
+        // With a few ids, the lists that hold one of them are found first, in place (most
+        // hold none, and are neither copied nor retained).
+        var candidates: [Int] = []
+        if marked.isEmpty {
+            postings.withUnsafeBufferPointer { lists in
+                for index in lists.indices {
+                    let found = lists[index].withUnsafeBufferPointer { list in
+                        few.contains { id in
+                            let at = Self.firstPosting(atLeast: id << 3, in: list)
+                            return at < list.count && list[at] >> 3 == id
+                        }
                     }
+                    if found { candidates.append(index) }
                 }
-                guard found else { continue }
             }
+        }
+        for index in marked.isEmpty ? candidates : Array(words.indices) {
+            var taken: [UInt32] = []
             var list = postings[index]
             if marked.isEmpty {
                 for id in few {
