@@ -152,6 +152,16 @@ package struct InputWatch: Sendable {
             return seen == outputFolders.count ? renewed : nil
         }
 
+        /// The watched files (absolute paths) whose state changed, or that are gone.
+        package func changedFiles() -> Set<String> {
+            var result: Set<String> = []
+            for (item, state) in zip(watch.items, now) where !item.name.isEmpty && state != item.state {
+                guard case .file = item.state else { continue }
+                result.insert(watch.folders[item.folder] + "/" + item.name)
+            }
+            return result
+        }
+
         /// The paths of `paths` the watch does not hold yet.
         package func unwatched(_ paths: some Sequence<String>) -> [String] {
             var names: [Int: Set<String>] = [:]

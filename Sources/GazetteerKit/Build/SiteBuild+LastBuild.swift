@@ -28,7 +28,8 @@ extension SiteBuild {
             let output = plan.output == .update ? archive : nil
             let entries = plan.reusesEntries ? archive : nil
             return Reuse(output: output, entries: entries, pageKeys: plan.comparePageKeys ? archive : nil,
-                         stampedEntries: output != nil || entries != nil ? self.entries : [:])
+                         stampedEntries: output != nil || entries != nil ? self.entries : [:],
+                         changedFiles: check?.changedFiles())
         }
     }
 
@@ -42,6 +43,8 @@ extension SiteBuild {
         var pageKeys: ManifestArchive?
         /// The last build's entries, when the output or the entries are reused.
         var stampedEntries: [String: BuildManifest.StampedEntry]
+        /// The files the last build read that changed since (nil: not known).
+        var changedFiles: Set<String>?
     }
 
     /// Reads the previous manifest and checks what it read; stops there when nothing changed.

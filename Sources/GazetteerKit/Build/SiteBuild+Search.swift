@@ -37,11 +37,26 @@ extension SiteBuild {
         }
         let sources = SearchSources(inputs, content, images, reuse, options)
         clock.lap("search.sources")
-        let signatures = sources.signatures()
-        clock.lap("search.signatures")
         let ids = content.entries.map(sources.id(of:))
         clock.lap("search.records")
         let previous = updating ? saved?.value.flatMap { $0.globalKey == inputs.global ? $0 : nil } : nil
+        // What a record is made of changes only with its file, its country's or its picture:
+        // the others keep their signatures (all are hashed when what changed is not known).
+        var signatures: [SavedSearch.Signature?]
+        if let previous, let changedFiles = reuse.changedFiles {
+            let processed = content.processed.entries
+            let countries = Set(processed.values.filter { $0.entry.kind == .country }.map(\.entry.slug))
+            let stale = content.entries.indices.filter { n in
+                let entry = content.entries[n]
+                return processed[entry.path] != nil || entry.country.map(countries.contains) == true
+                    || changedFiles.contains(entry.image.path) || previous.records[ids[n]] == nil
+            }
+            signatures = [SavedSearch.Signature?](repeating: nil, count: content.entries.count)
+            for (n, signature) in zip(stale, sources.signatures(of: stale.map { content.entries[$0] })) { signatures[n] = signature }
+        } else {
+            signatures = sources.signatures(of: content.entries)
+        }
+        clock.lap("search.signatures")
 
         // The entries whose records are made, the files to stage, and the new state.
         let remade: [Int]
@@ -55,6 +70,7 @@ extension SiteBuild {
                 remade = content.entries.indices.filter { n in
                     guard let before = previous.records[ids[n]] else { return true }
                     known += 1
+                    if signatures[n] == nil { signatures[n] = before.signature }
                     return before.signature != signatures[n] || images.changes.moved(before)
                 }
                 // Every record of last time is still here unless fewer were found than it had.
@@ -91,7 +107,7 @@ extension SiteBuild {
         }
         let planned = sources.planned
         for (n, record) in zip(remade, made) {
-            saved[record.id] = SavedSearch.Entry(signature: signatures[n], thumbnail: planned[record.id], shown: record.thumbnail != nil)
+            saved[record.id] = SavedSearch.Entry(signature: signatures[n]!, thumbnail: planned[record.id], shown: record.thumbnail != nil)
         }
         clock.lap("search.index")
         // The saved state no longer describes the output once it changes: gone until the new one is saved.
@@ -191,7 +207,7 @@ struct SearchSources {
 
     /// A hash of everything the entry's record is made of but its thumbnail's plan: its file
     /// (front matter and body), its country's name, and its picture's path and stamp.
-    func signatures() -> [SavedSearch.Signature] {
+    func signatures(of entries: [ContentEntry]) -> [SavedSearch.Signature?] {
         let taken = planner.stampsTaken  // one lock, not one per entry
         return Self.inParallel(entries) { entry in
             var hash = StableHash()

@@ -80,4 +80,19 @@ final class SearchBuildTests: XCTestCase {
         let warm = site.build()
         XCTAssertTrue(warm.out.contains("(0 rendered, 0 files written)"), warm.out)
     }
+
+    func testTheIndexFollowsAPictureThatChangesAndACountryRenamed() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        // Madrid's picture, edited: its record's thumbnail is another file.
+        try site.write("content/cities/pictures/madrid.svg", FixtureSite.flag("#884422", width: 1000, height: 750))
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(IncrementalBuildTests.snapshot(site.output), try IncrementalBuildTests.cleanBuild(site), "after a picture changed")
+        // Spain renamed: Madrid's record names its country.
+        let spain = try XCTUnwrap(source(site, "content/countries/spain.md"))
+        try site.write("content/countries/spain.md", spain.replacingOccurrences(of: "name: Spain", with: "name: España"))
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(IncrementalBuildTests.snapshot(site.output), try IncrementalBuildTests.cleanBuild(site), "after a country was renamed")
+    }
 }
