@@ -174,11 +174,12 @@ gz_set_portable(int portable)
 
 /* ---- hashing ------------------------------------------------------------ */
 
-/* SHA-256 by GLib's GChecksum, and by the SHA extensions of x86 processors
- * where present (ten times faster: hashing every source is a noticeable
- * part of planning). Both give the same digest. */
+/* SHA-256 by the SHA extensions of x86 processors where present (ten times
+ * faster than GLib: hashing every source is a noticeable part of planning),
+ * else by GLib's GChecksum, the portable twin. Both give the same digest;
+ * ContentHashTests compares them through gz_set_portable. */
 
-void
+static void
 gz_sha256_hex_glib(const void *data, size_t length, char *out)
 {
     GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
@@ -216,15 +217,19 @@ static const guint32 gz_sha256_k[64] = {
 static gboolean
 gz_have_sha_extensions(void)
 {
+    static gsize checked = 0;
+    static gboolean have;
     unsigned int a, b, c, d;
 
-    if (!__get_cpuid(1, &a, &b, &c, &d) ||
-        !(c & (1u << 9)) ||     /* SSSE3 */
-        !(c & (1u << 19)))      /* SSE4.1 */
-        return FALSE;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        return FALSE;
-    return (b & (1u << 29)) != 0;      /* SHA */
+    if (g_once_init_enter(&checked)) {
+        have = __get_cpuid(1, &a, &b, &c, &d) &&
+            (c & (1u << 9)) &&          /* SSSE3 */
+            (c & (1u << 19)) &&         /* SSE4.1 */
+            __get_cpuid_count(7, 0, &a, &b, &c, &d) &&
+            (b & (1u << 29));           /* SHA */
+        g_once_init_leave(&checked, 1);
+    }
+    return have;
 }
 
 /* Compress whole 64-byte blocks into state (a..h). */
@@ -326,14 +331,7 @@ void
 gz_sha256_hex(const void *data, size_t length, char *out)
 {
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    static gsize checked = 0;
-    static gboolean have;
-
-    if (g_once_init_enter(&checked)) {
-        have = gz_have_sha_extensions();
-        g_once_init_leave(&checked, 1);
-    }
-    if (have && !gz_portable_now()) {
+    if (gz_may_use_sha()) {
         gz_sha256_hex_x86(data, length, out);
         return;
     }
@@ -894,134 +892,6 @@ gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
     }
     vips_error("gazetteer", "unknown output format %d", (int) format);
     return -1;
-}
-
-/* ---- test fixtures ------------------------------------------------------ */
-
-int
-gz_fixture_write(const char *path, const char *format, int width, int height,
-    int seed, double sigma, int quality, int orientation,
-    const char *exif_text)
-{
-    VipsImage *base = vips_image_new();
-    VipsImage **t = (VipsImage **) vips_object_local_array(
-        VIPS_OBJECT(base), 10);
-    VipsImage *rgb;
-    int result;
-
-    /* Three seeded noise planes, blurred a little so they compress like a
-     * photograph rather than like static, over a diagonal colour ramp so
-     * each picture looks different. */
-    for (int i = 0; i < 3; i++)
-        if (vips_gaussnoise(&t[i], width, height,
-                "mean", 0.0, "sigma", sigma, "seed", seed * 3 + i,
-                NULL))
-            goto fail;
-    if (vips_bandjoin(t, &t[3], 3, NULL) ||
-        vips_gaussblur(t[3], &t[4], 0.8, NULL) ||
-        vips_xyz(&t[5], width, height, NULL) ||
-        vips_linear1(t[5], &t[6],
-            96.0 / (width + height), 32.0 + seed * 37 % 64,
-            NULL))
-        goto fail;
-    {
-        VipsImage *x = NULL, *y = NULL, *ramp = NULL, *sum = NULL;
-        VipsImage *pair[2];
-
-        if (vips_extract_band(t[6], &x, 0, NULL) ||
-            vips_extract_band(t[6], &y, 1, NULL))
-            goto fail;
-        pair[0] = x;
-        pair[1] = y;
-        if (vips_sum(pair, &sum, 2, NULL)) {
-            g_object_unref(x);
-            g_object_unref(y);
-            goto fail;
-        }
-        g_object_unref(x);
-        g_object_unref(y);
-        result = vips_add(t[4], sum, &ramp, NULL);
-        g_object_unref(sum);
-        if (result)
-            goto fail;
-        t[7] = ramp;
-    }
-    if (vips_cast_uchar(t[7], &t[8], NULL) ||
-        vips_copy(t[8], &t[9],
-            "interpretation", VIPS_INTERPRETATION_sRGB, NULL))
-        goto fail;
-    rgb = t[9];
-
-    if (orientation > 0)
-        vips_image_set_int(rgb, VIPS_META_ORIENTATION, orientation);
-    if (exif_text) {
-        vips_image_set_string(rgb, "exif-ifd0-Artist", exif_text);
-        vips_image_set_string(rgb, "exif-ifd0-ImageDescription", exif_text);
-    }
-
-    if (strcmp(format, "jpeg") == 0)
-        result = vips_jpegsave(rgb, path, "Q", quality, NULL);
-    else if (strcmp(format, "png") == 0)
-        result = vips_pngsave(rgb, path, NULL);
-    else if (strcmp(format, "webp") == 0)
-        result = vips_webpsave(rgb, path, "Q", quality, NULL);
-    else {
-        vips_error("gazetteer", "unknown fixture format %s", format);
-        result = -1;
-    }
-    g_object_unref(base);
-    return result;
-
-fail:
-    g_object_unref(base);
-    return -1;
-}
-
-int
-gz_fixture_inspect(const char *path, int band, int *width, int *height,
-    int *bands, double *mean, int *has_exif)
-{
-    VipsImage *im = vips_image_new_from_file(path, NULL);
-    VipsImage *one = NULL;
-
-    if (!im)
-        return -1;
-    *width = vips_image_get_width(im);
-    *height = vips_image_get_height(im);
-    *bands = vips_image_get_bands(im);
-    *has_exif = vips_image_get_typeof(im, VIPS_META_EXIF_NAME) != 0;
-    if (vips_extract_band(im, &one, band, NULL) ||
-        vips_avg(one, mean, NULL)) {
-        if (one)
-            g_object_unref(one);
-        g_object_unref(im);
-        return -1;
-    }
-    g_object_unref(one);
-    g_object_unref(im);
-    return 0;
-}
-
-int
-gz_fixture_difference(const char *first, const char *second, double *mean)
-{
-    VipsImage *a = vips_image_new_from_file(first, NULL);
-    VipsImage *b = a ? vips_image_new_from_file(second, NULL) : NULL;
-    VipsImage *difference = NULL, *magnitude = NULL;
-    int result = -1;
-
-    if (a && b && !vips_subtract(a, b, &difference, NULL) &&
-        !vips_abs(difference, &magnitude, NULL) && !vips_avg(magnitude, mean, NULL))
-        result = 0;
-    if (magnitude)
-        g_object_unref(magnitude);
-    if (difference)
-        g_object_unref(difference);
-    if (b)
-        g_object_unref(b);
-    if (a)
-        g_object_unref(a);
-    return result;
 }
 
 void

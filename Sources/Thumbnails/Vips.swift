@@ -48,11 +48,25 @@ enum Vips {
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// SHA-256 by GLib's GChecksum alone, to check the fast path against.
-    static func sha256HexByGLib(_ bytes: UnsafeRawBufferPointer) -> String {
-        var out = [CChar](repeating: 0, count: 65)
-        gz_sha256_hex_glib(bytes.baseAddress, bytes.count, &out)
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// Whether `sha256Hex` uses the processor's SHA instructions now (it has them, and the
+    /// portable code is not forced).
+    static var usesSHAInstructions: Bool { gz_may_use_sha() != 0 }
+
+    /// Whether the portable code is forced now (GAZETTEER_PORTABLE=1, or inside
+    /// `withPortableCode(true)`).
+    static var portableCodeForced: Bool {
+        let previous = gz_set_portable(1)
+        gz_set_portable(previous)
+        return previous != 0
+    }
+
+    /// Runs `body` with the processor-specific code (SHA instructions, AVX2 loops) forced off
+    /// (`portable`) or allowed where the processor has it, then puts the process-wide switch
+    /// back as it was: tests run both twins and compare their bytes.
+    static func withPortableCode<Result>(_ portable: Bool, _ body: () throws -> Result) rethrows -> Result {
+        let previous = gz_set_portable(portable ? 1 : 0)
+        defer { gz_set_portable(previous) }
+        return try body()
     }
 
     // MARK: Header
@@ -372,49 +386,6 @@ enum Vips {
         case .webp: GZ_SAVE_WEBP
         case .webpLossless: GZ_SAVE_WEBP_LOSSLESS
         case .avif: GZ_SAVE_AVIF
-        }
-    }
-
-    // MARK: Fixtures (tests and benchmarks)
-
-    static func writeFixture(
-        path: String, format: String, size: PixelSize, seed: Int, sigma: Double, quality: Int,
-        orientation: Int, exifText: String?
-    ) throws(Failure) {
-        try guarded { () throws(Failure) in
-            let result = gz_fixture_write(
-                path, format, Int32(size.width), Int32(size.height), Int32(seed), sigma, Int32(quality),
-                Int32(orientation), exifText)
-            if result != 0 { throw libraryFailure("cannot write \(path)") }
-        }
-    }
-
-    struct Inspection {
-        var size: PixelSize
-        var bands: Int
-        var mean: Double
-        var hasEXIF: Bool
-    }
-
-    static func inspect(path: String, band: Int) throws(Failure) -> Inspection {
-        try guarded { () throws(Failure) -> Inspection in
-            var width: Int32 = 0, height: Int32 = 0, bands: Int32 = 0, exif: Int32 = 0
-            var mean = 0.0
-            if gz_fixture_inspect(path, Int32(band), &width, &height, &bands, &mean, &exif) != 0 {
-                throw libraryFailure("cannot read \(path)")
-            }
-            return Inspection(
-                size: PixelSize(width: Int(width), height: Int(height)), bands: Int(bands), mean: mean,
-                hasEXIF: exif != 0)
-        }
-    }
-
-    /// The mean absolute difference between two pictures of the same size (0...255).
-    static func difference(_ first: String, _ second: String) throws(Failure) -> Double {
-        try guarded { () throws(Failure) -> Double in
-            var mean = 0.0
-            if gz_fixture_difference(first, second, &mean) != 0 { throw libraryFailure("cannot compare \(first)") }
-            return mean
         }
     }
 

@@ -9,7 +9,8 @@
 
 import Foundation
 import Locking
-@_spi(Fixtures) import Thumbnails
+import Thumbnails
+import ThumbnailsTestSupport
 
 func prepareCorpus(_ options: Options) throws -> (photos: [URL], rotated: [URL], flags: [URL]) {
     let manager = FileManager.default

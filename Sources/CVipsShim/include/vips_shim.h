@@ -54,12 +54,14 @@ void gz_free(void *p);
  * gz_set_portable(1) (tests run both and compare the bytes) or by
  * GAZETTEER_PORTABLE=1 in the environment. Returns the previous setting. */
 int gz_set_portable(int portable);
+/* Whether gz_sha256_hex would use the SHA instructions now: the processor
+ * has them and the portable code is not forced. */
+int gz_may_use_sha(void);
 
 /* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]:
- * by the processor's SHA instructions where it has them, else by GLib's
- * GChecksum (gz_sha256_hex_glib, always GLib, is there to compare). */
+ * by the processor's SHA instructions where it has them (and the portable
+ * code is not forced), else by GLib's GChecksum. */
 void gz_sha256_hex(const void *data, size_t length, char *out);
-void gz_sha256_hex_glib(const void *data, size_t length, char *out);
 
 /* Loaders, from memory (the caller keeps the buffer alive while the image
  * lives). They read the header only; pixels are decoded on demand.
@@ -103,20 +105,6 @@ void gz_strip_metadata(VipsImage *image);
 /* Save, asking the saver to strip metadata too. quality is 1..100 (ignored
  * for PNG). */
 int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality);
-
-/* Test fixtures: a noisy, blurred colour picture (seeded, so each seed gives
- * a different image) saved as format ("jpeg", "png", "webp"), with optional
- * EXIF orientation (0 = none) and EXIF artist/GPS text (NULL = none). */
-int gz_fixture_write(const char *path, const char *format, int width, int height,
-                     int seed, double sigma, int quality, int orientation,
-                     const char *exif_text);
-/* Facts about an image file (for tests): size, bands, mean of band `band`
- * over the whole image, and whether it carries EXIF data. */
-/* The mean absolute difference of two images of the same size and bands. */
-int gz_fixture_difference(const char *first, const char *second, double *mean);
-int gz_fixture_inspect(const char *path, int band, int *width, int *height,
-                       int *bands, double *mean, int *has_exif);
-
 
 /* ---- The direct path (jpeg_direct.c): plain JPEG photos to JPEG ----
  * libjpeg and a resampler of our own, without libvips' pipelines. These do not
