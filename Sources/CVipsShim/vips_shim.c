@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <errno.h>
 #include <malloc.h>
+#include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -410,175 +411,57 @@ gz_same(VipsImage *in, VipsImage **out)
     return 0;
 }
 
+/* Trim the overflow of `in` evenly from both sides, and repeat the last row
+ * or column where it falls short, to exactly width x height. */
 static int
 gz_fix_size(VipsImage *in, VipsImage **out, int width, int height)
 {
     VipsImage *t = NULL;
     int w = vips_image_get_width(in);
     int h = vips_image_get_height(in);
+    int result;
 
     if (w == width && h == height)
         return gz_same(in, out);
-    /* Rounding in the resamplers can leave a pixel too many or too few:
-     * trim, or repeat the edge. */
-    if (vips_extract_area(in, &t, 0, 0, VIPS_MIN(w, width),
+    if (vips_extract_area(in, &t, VIPS_MAX(0, (w - width) / 2),
+            VIPS_MAX(0, (h - height) / 2), VIPS_MIN(w, width),
             VIPS_MIN(h, height), NULL))
         return -1;
-    if (vips_embed(t, out, 0, 0, width, height,
-            "extend", VIPS_EXTEND_COPY, NULL)) {
-        g_object_unref(t);
-        return -1;
-    }
+    result = vips_embed(t, out, 0, 0, width, height,
+        "extend", VIPS_EXTEND_COPY, NULL);
     g_object_unref(t);
-    return 0;
-}
-
-/* Reduce by a whole factor, averaging factor x factor blocks (colour
- * weighted by alpha when there is alpha): exact for the 2x -> 1x step, and
- * far cheaper than libvips' general resamplers on small images. 8-bit only. */
-static int
-gz_shrink_box(VipsImage *in, VipsImage **out, int factor)
-{
-    int bands = vips_image_get_bands(in);
-    int alpha = vips_image_hasalpha(in);
-    int width = vips_image_get_width(in) / factor;
-    int height = vips_image_get_height(in) / factor;
-    guint reciprocal = (65536 + factor * factor / 2) / (factor * factor);
-    VipsImage *result;
-    VipsPel *line;
-
-    /* Pixels in memory (the image itself when it already is). Never turn
-     * an operation's output into memory in place: libvips forbids it. */
-    if (!(in = vips_image_copy_memory(in)))
-        return -1;
-    result = vips_image_new_memory();
-    vips_image_init_fields(result, width, height, bands, VIPS_FORMAT_UCHAR,
-        VIPS_CODING_NONE, vips_image_get_interpretation(in),
-        vips_image_get_xres(in), vips_image_get_yres(in));
-    if (vips_image_write_prepare(result)) {
-        g_object_unref(result);
-        g_object_unref(in);
-        return -1;
-    }
-    {
-        size_t in_skip = VIPS_IMAGE_SIZEOF_LINE(in);
-        VipsPel *out_line = VIPS_IMAGE_ADDR(result, 0, 0);
-        size_t out_skip = VIPS_IMAGE_SIZEOF_LINE(result);
-        const VipsPel *in_top = VIPS_IMAGE_ADDR(in, 0, 0);
-
-        if (factor == 2 && !alpha) {
-            /* The common 2x -> 1x case, kept simple for the compiler. */
-            for (int y = 0; y < height; y++, out_line += out_skip) {
-                const VipsPel *r0 = in_top + (size_t) y * 2 * in_skip;
-                const VipsPel *r1 = r0 + in_skip;
-                VipsPel *q = out_line;
-
-                for (int x = 0; x < width; x++, r0 += 2 * bands,
-                        r1 += 2 * bands, q += bands)
-                    for (int b = 0; b < bands; b++)
-                        q[b] = (r0[b] + r0[b + bands] +
-                            r1[b] + r1[b + bands] + 2) >> 2;
-            }
-            g_object_unref(in);
-            *out = result;
-            return 0;
-        }
-
-        for (int y = 0; y < height; y++, out_line += out_skip) {
-            const VipsPel *rows = in_top + (size_t) y * factor * in_skip;
-
-            line = out_line;
-            for (int x = 0; x < width; x++, line += bands) {
-                guint sums[16] = { 0 };
-                guint weight = 0;
-
-                for (int dy = 0; dy < factor; dy++) {
-                    const VipsPel *p = rows + dy * in_skip + (size_t) x * factor * bands;
-
-                    if (alpha)
-                        for (int dx = 0; dx < factor; dx++, p += bands) {
-                            guint a = p[bands - 1];
-
-                            for (int b = 0; b < bands - 1; b++)
-                                sums[b] += p[b] * a;
-                            sums[bands - 1] += a;
-                            weight += a;
-                        }
-                    else
-                        for (int dx = 0; dx < factor; dx++, p += bands)
-                            for (int b = 0; b < bands; b++)
-                                sums[b] += p[b];
-                }
-                for (int b = 0; b < bands; b++)
-                    if (alpha && b < bands - 1)
-                        line[b] = weight ? (sums[b] + weight / 2) / weight : 0;
-                    else
-                        /* sum / area, rounded, without a division. */
-                        line[b] = (sums[b] * reciprocal + (1u << 15)) >> 16;
-            }
-        }
-    }
-    g_object_unref(in);
-    *out = result;
-    return 0;
+    return result;
 }
 
 int
-gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height)
+gz_thumbnail(VipsImage *in, VipsImage **out, int width, int height, GzFit fit)
 {
-    return gz_resize_scaled(in, out, width, height, 0);
-}
+    int w = vips_image_get_width(in);
+    int h = vips_image_get_height(in);
+    int cover_width = width;
+    int cover_height = height;
+    VipsImage *t = NULL;
+    int result;
 
-int
-gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale)
-{
-    VipsImage *t[4] = { NULL, NULL, NULL, NULL };
-    VipsBandFormat format = vips_image_get_format(in);
-    double hscale = scale > 0 ? scale : (double) width / vips_image_get_width(in);
-    double vscale = scale > 0 ? scale : (double) height / vips_image_get_height(in);
-    int result = -1;
+    if (fit == GZ_FIT_CENTRE) {
+        double scale = VIPS_MAX((double) width / w, (double) height / h);
 
-    /* Within a pixel or two (and 1%) of the size wanted, resampling would
-     * only blur: trim or repeat the edge instead. */
-    if (gz_near(vips_image_get_width(in), width) &&
-        gz_near(vips_image_get_height(in), height))
+        cover_width = VIPS_MAX(width, (int) rint(w * scale));
+        cover_height = VIPS_MAX(height, (int) rint(h * scale));
+    }
+    if (gz_near(w, cover_width) && gz_near(h, cover_height))
         return gz_fix_size(in, out, width, height);
-
-    for (int factor = 2; factor <= 8; factor++)
-        if (vips_image_get_width(in) == width * factor &&
-            vips_image_get_height(in) == height * factor &&
-            vips_image_get_format(in) == VIPS_FORMAT_UCHAR &&
-            vips_image_get_coding(in) == VIPS_CODING_NONE &&
-            vips_image_get_bands(in) <= 16)
-            return gz_shrink_box(in, out, factor);
-
-    if (vips_image_hasalpha(in)) {
-        /* Resample premultiplied, and round (not truncate) on the way back
-         * so that opaque stays exactly opaque. */
-        if (vips_premultiply(in, &t[0], NULL) ||
-            vips_resize(t[0], &t[1], hscale, "vscale", vscale, NULL) ||
-            vips_unpremultiply(t[1], &t[2], NULL))
-            goto done;
-        if (vips_band_format_isint(format)) {
-            VipsImage *rounded = NULL;
-
-            if (vips_linear1(t[2], &rounded, 1.0, 0.5, NULL))
-                goto done;
-            g_object_unref(t[2]);
-            t[2] = rounded;
-        }
-        if (vips_cast(t[2], &t[3], format, NULL))
-            goto done;
-    }
-    else if (vips_resize(in, &t[3], hscale, "vscale", vscale, NULL))
-        goto done;
-
-    result = gz_fix_size(t[3], out, width, height);
-
-done:
-    for (int i = 0; i < 4; i++)
-        if (t[i])
-            g_object_unref(t[i]);
+    if (vips_thumbnail_image(in, &t, width,
+            "height", height,
+            "size", fit == GZ_FIT_CENTRE ? VIPS_SIZE_BOTH : VIPS_SIZE_FORCE,
+            "crop", fit == GZ_FIT_CENTRE ?
+                VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+            "no_rotate", TRUE,
+            NULL))
+        return -1;
+    /* The resampler's rounding can leave a pixel too many or too few. */
+    result = gz_fix_size(t, out, width, height);
+    g_object_unref(t);
     return result;
 }
 
@@ -658,13 +541,11 @@ gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height)
     int left;
     int top;
 
-    if (factor < 2 || width / factor < 1 || height / factor < 1 ||
-        vips_image_get_format(in) != VIPS_FORMAT_UCHAR ||
-        vips_image_get_bands(in) > 16)
+    if (factor < 2 || width / factor < 1 || height / factor < 1)
         return vips_smartcrop(in, out, width, height,
             "interesting", VIPS_INTERESTING_ATTENTION, NULL);
 
-    if (gz_shrink_box(in, &small, factor))
+    if (vips_shrink(in, &small, factor, factor, NULL))
         return -1;
     if (vips_smartcrop(small, &probe, width / factor, height / factor,
             "interesting", VIPS_INTERESTING_ATTENTION, NULL)) {

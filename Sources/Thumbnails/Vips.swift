@@ -24,7 +24,7 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3 with a factor of 2 or more left after shrink-on-load and box, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
         + "opaque alpha dropped; decoded once per source at the largest size; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
@@ -212,14 +212,17 @@ enum Vips {
         let shown = swap ? stored.transposed : stored
 
         if stored.pixels > sharedDecodePixels {
-            // Resample in the stored orientation (streaming), convert to sRGB, decode into
+            // Convert to sRGB and resample in the stored orientation (streaming), decode into
             // memory, then rotate upright. Once per recipe.
             for recipe in recipes {
                 let target = ThumbnailGeometry.resampled(source: shown, output: recipe.largest, mode: recipe.mode)
                 let current = recipes.count == 1 ? loaded : try self.load(
                     raw, first.format, shrink: how.shrink, svgScale: how.svgScale, sequential: true)
+                let srgb = try image("cannot convert the image to sRGB") { gz_to_srgb(current.pointer, $0) }
                 let resized = try image("cannot resize the image") {
-                    gz_resize_exact(current.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+                    gz_thumbnail(
+                        srgb.pointer, $0, Int32(swap ? target.height : target.width),
+                        Int32(swap ? target.width : target.height), GZ_FIT_EACH_AXIS)
                 }
                 try render(decode(resized, orientation: orientation), target: target, recipe)
             }
@@ -230,26 +233,26 @@ enum Vips {
         // four premultiplied ones). Every recipe resamples this copy.
         let upright = try decode(loaded, orientation: orientation)
         let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(upright.pointer, $0) }
-        // Every output is resampled from this copy, the 1x as the 2x, as libvips' thumbnail
-        // makes each: a 1x derived from the 2x would be a second, softer pass. (An attention
-        // crop is found once, on the largest output, and the others derived from it.)
+        // Every output is resampled from this copy, the 1x as the 2x, by libvips' thumbnail
+        // operation as `vips thumbnail` makes each: a 1x derived from the 2x would be a second,
+        // softer pass. (An attention crop is found once, on the largest output, and the others
+        // derived from it.)
         for recipe in recipes {
             let parts = recipe.mode == .fill(.attention)
                 ? [recipe]
                 : recipe.outputs.map { Recipe(format: recipe.format, source: recipe.source, mode: recipe.mode, largest: $0.size, outputs: [$0]) }
             for part in parts {
-                let target = ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
-                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it crops.
-                let widthFactor = Double(part.largest.width) / Double(shown.width)
-                let heightFactor = Double(part.largest.height) / Double(shown.height)
-                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
-                let factor = part.mode == .fit ? 0 : max(widthFactor, heightFactor)
-                let resized = target == shown
-                    ? opaque
-                    : try image("cannot resize the image") {
-                        gz_resize_scaled(opaque.pointer, $0, Int32(target.width), Int32(target.height), factor)
-                    }
-                try render(resized, target: target, part)
+                // A fit maps each axis onto its size (which covers the picture exactly); a centre
+                // fill scales both axes by one factor and keeps the middle; an attention fill is
+                // resampled to cover its size, each axis onto the covering size, and cropped below.
+                let size = part.mode == .fill(.attention)
+                    ? ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
+                    : part.largest
+                let fit = part.mode == .fill(.centre) ? GZ_FIT_CENTRE : GZ_FIT_EACH_AXIS
+                let resized = try image("cannot resize the image") {
+                    gz_thumbnail(opaque.pointer, $0, Int32(size.width), Int32(size.height), fit)
+                }
+                try render(resized, target: size, part)
             }
         }
     }
@@ -294,7 +297,7 @@ enum Vips {
             let picture = output.size == largest
                 ? master
                 : try image("cannot resize the image") {
-                    gz_resize_exact(master.pointer, $0, Int32(output.size.width), Int32(output.size.height))
+                    gz_thumbnail(master.pointer, $0, Int32(output.size.width), Int32(output.size.height), GZ_FIT_EACH_AXIS)
                 }
             try checkSize(picture, output.size)
             if gz_save(picture.pointer, output.path, saveFormat(output.format), quality(output.format)) != 0 {

@@ -81,13 +81,20 @@ int gz_has_alpha(VipsImage *im);
 int gz_is_palette(VipsImage *im);
 void gz_unref(VipsImage *im);
 
-/* Resize to exactly width x height (independent horizontal and vertical
- * factors, alpha premultiplied while resampling). */
-int gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height);
-/* The same with one scale (output pixels per input pixel) for both axes, as
- * libvips' thumbnail resizes, the edge then trimmed or repeated to width x
- * height; scale 0 is gz_resize_exact. */
-int gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale);
+/* How gz_thumbnail fits a picture to its size. */
+typedef enum {
+    /* Each axis onto its size (a fit, whose size keeps the aspect ratio). */
+    GZ_FIT_EACH_AXIS = 0,
+    /* One scale for both axes, covering the size, and the middle kept: as
+     * `vips thumbnail --crop centre`. */
+    GZ_FIT_CENTRE = 1,
+} GzFit;
+
+/* Resize to exactly width x height by libvips' thumbnail operation (box
+ * shrink then Lanczos-3, alpha premultiplied), without rotating. Within a
+ * pixel or two (and 1%) of the size, resampling would only blur: the edge
+ * is trimmed evenly or repeated instead. */
+int gz_thumbnail(VipsImage *in, VipsImage **out, int width, int height, GzFit fit);
 /* Convert to 8-bit sRGB (embedded ICC profile honoured when present). */
 int gz_to_srgb(VipsImage *in, VipsImage **out);
 /* Decode into memory: the one real decode of a job. NULL on failure. */
