@@ -242,13 +242,14 @@ enum Vips {
                 ? [recipe]
                 : recipe.outputs.map { Recipe(format: recipe.format, source: recipe.source, mode: recipe.mode, largest: $0.size, outputs: [$0]) }
             for part in parts {
-                // A fit maps each axis onto its size (which covers the picture exactly); a centre
-                // fill scales both axes by one factor and keeps the middle; an attention fill is
-                // resampled to cover its size, each axis onto the covering size, and cropped below.
+                // A fit maps each axis onto its size (which covers the picture exactly; a drawing
+                // rendered at 2x is halved by a box filter for its 1x); a centre fill scales both
+                // axes by one factor and keeps the middle; an attention fill is resampled to cover
+                // its size, each axis onto the covering size, and cropped below.
                 let size = part.mode == .fill(.attention)
                     ? ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
                     : part.largest
-                let fit = part.mode == .fill(.centre) ? GZ_FIT_CENTRE : GZ_FIT_EACH_AXIS
+                let fit = part.mode == .fill(.centre) ? GZ_FIT_CENTRE : first.format == .svg ? GZ_FIT_DRAWING : GZ_FIT_EACH_AXIS
                 let resized = try image("cannot resize the image") {
                     gz_thumbnail(opaque.pointer, $0, Int32(size.width), Int32(size.height), fit)
                 }
