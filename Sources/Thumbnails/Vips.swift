@@ -24,8 +24,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
-        + "opaque alpha dropped; decoded once per source at the largest size; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 6 dither 0.5, zlib 9 chains 256; "
+        + "opaque alpha dropped; decoded once per source and load; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
@@ -112,14 +112,16 @@ enum Vips {
         /// The source size as displayed, as planned.
         var source: PixelSize
         var mode: ThumbnailMode
-        /// The largest output of the plan: decoded once at this size, the others derived from it.
+        /// The largest output of the plan: it sets how far the decoder may shrink (and the SVG
+        /// scale), so every output of the plan is resampled from one decode.
         var largest: PixelSize
         /// The files to write (any of the plan's sizes).
         var outputs: [Output]
     }
 
     /// Writes every output of `recipes` (all of one source), decoding the source once for all
-    /// the recipes that load it the same way.
+    /// the recipes that load it the same way (same DCT shrink or SVG scale; a source over
+    /// `sharedDecodePixels` once per recipe).
     static func render(_ bytes: [UInt8], _ recipes: [Recipe]) throws(Failure) {
         try guarded { () throws(Failure) in
             try withBytes(bytes) { raw throws(Failure) in try render(raw, recipes) }

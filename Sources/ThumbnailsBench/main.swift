@@ -51,7 +51,7 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], rotated: [URL],
         }
         flags.append(url)
     }
-    if made > 0 { print("generated \(made) photos in \(photoFolder.path)") }
+    if made > 0 { print("generated \(made) photos in \(options.corpus.path)") }
     let sizes = photos.map { (try? manager.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0 }
     print(String(
         format: "corpus: %d JPEGs 1000x750, %d-%d KB (mean %d KB); %d EXIF-rotated JPEGs; %d SVG flags",

@@ -102,20 +102,23 @@ typedef enum {
 int gz_thumbnail(VipsImage *in, VipsImage **out, int width, int height, GzFit fit);
 /* Convert to 8-bit sRGB (embedded ICC profile honoured when present). */
 int gz_to_srgb(VipsImage *in, VipsImage **out);
-/* Decode into memory: the one real decode of a job. NULL on failure. */
+/* Decode into memory (a new reference when the image is in memory
+ * already). NULL on failure. */
 VipsImage *gz_copy_memory(VipsImage *in);
 /* Apply and remove the EXIF orientation. */
 int gz_autorot(VipsImage *in, VipsImage **out);
 int gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
-/* libvips' attention-based crop to width x height. */
+/* libvips' attention-based crop to width x height, the place found on a
+ * copy shrunk by libvips' box filter. */
 int gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height);
-/* Drop the alpha band when every pixel is (all but) opaque, else copy. */
+/* Drop the alpha band when every pixel is (all but: 240 or more) opaque,
+ * else hand back a new reference. */
 int gz_drop_opaque_alpha(VipsImage *in, VipsImage **out);
 /* Remove every metadata item (EXIF, XMP, IPTC, ICC, comments...) from an
  * image we own, in place: not every saver honours "strip" in 8.14. */
 void gz_strip_metadata(VipsImage *image);
-/* Save, asking the saver to strip metadata too. quality is 1..100 (ignored
- * for PNG). */
+/* Save, asking the saver to strip metadata too; JPEG is flattened over
+ * white. quality is 1..100 (ignored for PNG and lossless WebP). */
 int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality);
 
 /* ---- The direct path (jpeg_direct.c): plain JPEG photos to JPEG ----
