@@ -60,9 +60,14 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], rotated: [URL],
     return (photos, rotated, flags)
 }
 
+/// The caches this process made: removed at the end, and only they (another run of the benchmark
+/// may be using the same corpus folder at the same time).
+let madeCaches = Locked<[URL]>([])
+
 func run(_ sources: [URL], _ spec: ThumbnailSpec, corpus: URL) throws -> Timing {
     // Fresh each run; all removed at the end (deleting between runs slows file creation).
     let cache = corpus.appending(path: "caches/\(UUID().uuidString)")
+    madeCaches.withLock { $0.append(cache) }
     let thumbnailer = try Thumbnailer(cacheDirectory: cache)
     let cpuStart = processorTime()
     let start = Date()
@@ -94,7 +99,7 @@ let cases: [(String, [URL], ThumbnailSpec, Double)] = [
     ("flags   fit 115x75, 1x+2x, PNG", corpus.flags, ThumbnailSpec(width: 115, height: 75, mode: .fit), 500),
 ]
 let cores = ProcessInfo.processInfo.activeProcessorCount
-defer { try? FileManager.default.removeItem(at: options.corpus.appending(path: "caches")) }
+defer { for cache in madeCaches.withLock({ $0 }) { try? FileManager.default.removeItem(at: cache) } }
 for (label, sources, spec, target) in cases where !sources.isEmpty {
     if let only = options.only, !label.contains(only) { continue }
     var best: Timing?
