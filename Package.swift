@@ -34,6 +34,12 @@ let package = Package(
             .linkedLibrary("imagequant"), .linkedLibrary("z"),
         ]),
 
+        // Test pictures made and read back with libvips, for the tests and ThumbnailsBench only
+        // (imported by Sources/ThumbnailsTestSupport/ThumbnailFixtures.swift).
+        .target(name: "CThumbnailFixtures", dependencies: ["CVips", "CVipsShim"], linkerSettings: [
+            .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+        ]),
+
         // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).
         .target(name: "CFileSystem"),
 
@@ -44,6 +50,8 @@ let package = Package(
         .target(name: "Mustache"),
         // libvips-backed thumbnails with a content-addressed cache.
         .target(name: "Thumbnails", dependencies: ["CVipsShim", "Locking"]),
+        // ThumbnailFixtures: test pictures, for test targets and benchmarks (never the product).
+        .target(name: "ThumbnailsTestSupport", dependencies: ["CThumbnailFixtures", "Thumbnails"]),
         // The site generator, one target a stage, each depending only on those before it:
         // load -> front matter -> Markdown -> model -> render -> write; the incremental engine
         // above them (the stages know nothing of manifests); the pipeline, CLI and server on top.
@@ -71,14 +79,14 @@ let package = Package(
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "Locking"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
         .testTarget(name: "GazetteerKitTests", dependencies: [
             "GazetteerKit", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
             "Mustache", "Thumbnails", "Locking",
         ]),
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
-        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "Locking"]),
+        .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
 
         // The search index of issue 16: records in, content-hashed <script> shards out (works from
         // file://), with incremental updates. Depends on nothing but Foundation. Its reading side

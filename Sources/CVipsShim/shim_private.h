@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether the processor-specific twins may run (see gz_set_portable). */
+/* Whether the AVX2 twins may run (see gz_set_portable; gz_may_use_sha is in
+ * vips_shim.h, for the tests). */
 int gz_may_use_avx2(void);
-int gz_may_use_sha(void);
 
 /* Whether a size `have` is within a pixel or two (and 1%) of `want`: close
  * enough that resampling would only blur, so the edge is trimmed or repeated

@@ -5,7 +5,8 @@ public struct ThumbnailSpec: Hashable, Sendable {
     public var width: Int
     public var height: Int
     public var mode: ThumbnailMode
-    /// The output encoding; nil picks PNG for SVG and PNG sources, JPEG for JPEG and WebP sources.
+    /// The output encoding; nil lets the picture decide (`SourceFormat.automaticOutput`): palette
+    /// PNG for drawings, PNG for pictures with transparency, JPEG for opaque photos.
     public var format: ImageFormat?
     /// Pixel densities to make, each a whole number from 1 to 8.
     public var scales: [Int]

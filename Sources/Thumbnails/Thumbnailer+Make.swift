@@ -15,11 +15,11 @@ extension Thumbnailer {
     }
 
     /// Makes every planned image not already in the cache, many sources at once across the
-    /// cores (one thread each). Each source is read once for all its plans; a plain JPEG photo
-    /// is also decoded once for all of them, other pictures once per plan (for all its
-    /// scales). Each file is written under a temporary name and renamed into place when
-    /// complete. `progress`, if given, hears (sources done, sources to make) as jobs
-    /// finish, from any thread.
+    /// cores (one thread each). Each source is read once for all its plans and decoded once for
+    /// all the plans that load it alike (a plain JPEG photo once for all of them; a picture over
+    /// 4 million pixels once per plan). Each file is written under a temporary name and renamed
+    /// into place when complete. `progress`, if given, hears (sources done, sources to make) as
+    /// jobs finish, from any thread.
     public func make(_ plans: [ThumbnailPlan],
                      progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> ThumbnailBatchReport {
         var report = ThumbnailBatchReport()
@@ -74,7 +74,7 @@ extension Thumbnailer {
     }
 
     /// Reads the source of `job` once and writes the missing images of all its plans: by the
-    /// direct path when the source is a plain JPEG, else through libvips, one decode per plan.
+    /// direct path when the source is a plain JPEG, else through libvips (`Vips.render`).
     private func run(_ job: Job) throws(ThumbnailError) -> Int {
         let path = job.path
         let first = job.plans[0].plan

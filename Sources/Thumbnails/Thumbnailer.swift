@@ -18,11 +18,11 @@ import Locking
 ///   libvips stays blocked; headers are checked against `Limits` before any pixel is decoded;
 ///   damaged files (truncated, bad CRC) fail rather than come out grey; SVGs are read from
 ///   memory, so they cannot pull in files beside them; outputs carry no metadata and are sRGB.
-/// - Work: one decode per plan for all its scales (JPEG and WebP decoded at a reduced size
-///   when the outputs are small); many plans at once, one libvips thread each; every file
-///   written under a temporary name and renamed into place. libvips' error buffer is shared
-///   by the whole process, so a failed job is run again alone to get its own message,
-///   including what libvips only logged as a GLib warning.
+/// - Work: one decode per source for all the plans that load it alike (JPEG and WebP decoded
+///   at a reduced size when the outputs are small); many sources at once, one libvips thread
+///   each; every file written under a temporary name and renamed into place. libvips' error
+///   buffer is shared by the whole process, so a failed job is run again alone to get its own
+///   message, including what libvips only logged as a GLib warning.
 /// - Starting libvips also tunes glibc's malloc for the process (see `gz_init`).
 public final class Thumbnailer: Sendable {
     let cacheDirectory: URL

@@ -24,8 +24,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "lanczos3 with a factor of 2 or more left after shrink-on-load and box, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
-        + "opaque alpha dropped; decoded once per source at the largest size; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 6 dither 0.5, zlib 9 chains 256; "
+        + "opaque alpha dropped; decoded once per source and load; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
@@ -48,11 +48,25 @@ enum Vips {
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// SHA-256 by GLib's GChecksum alone, to check the fast path against.
-    static func sha256HexByGLib(_ bytes: UnsafeRawBufferPointer) -> String {
-        var out = [CChar](repeating: 0, count: 65)
-        gz_sha256_hex_glib(bytes.baseAddress, bytes.count, &out)
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// Whether `sha256Hex` uses the processor's SHA instructions now (it has them, and the
+    /// portable code is not forced).
+    static var usesSHAInstructions: Bool { gz_may_use_sha() != 0 }
+
+    /// Whether the portable code is forced now (GAZETTEER_PORTABLE=1, or inside
+    /// `withPortableCode(true)`).
+    static var portableCodeForced: Bool {
+        let previous = gz_set_portable(1)
+        gz_set_portable(previous)
+        return previous != 0
+    }
+
+    /// Runs `body` with the processor-specific code (SHA instructions, AVX2 loops) forced off
+    /// (`portable`) or allowed where the processor has it, then puts the process-wide switch
+    /// back as it was: tests run both twins and compare their bytes.
+    static func withPortableCode<Result>(_ portable: Bool, _ body: () throws -> Result) rethrows -> Result {
+        let previous = gz_set_portable(portable ? 1 : 0)
+        defer { gz_set_portable(previous) }
+        return try body()
     }
 
     // MARK: Header
@@ -98,14 +112,16 @@ enum Vips {
         /// The source size as displayed, as planned.
         var source: PixelSize
         var mode: ThumbnailMode
-        /// The largest output of the plan: decoded once at this size, the others derived from it.
+        /// The largest output of the plan: it sets how far the decoder may shrink (and the SVG
+        /// scale), so every output of the plan is resampled from one decode.
         var largest: PixelSize
         /// The files to write (any of the plan's sizes).
         var outputs: [Output]
     }
 
     /// Writes every output of `recipes` (all of one source), decoding the source once for all
-    /// the recipes that load it the same way.
+    /// the recipes that load it the same way (same DCT shrink or SVG scale; a source over
+    /// `sharedDecodePixels` once per recipe).
     static func render(_ bytes: [UInt8], _ recipes: [Recipe]) throws(Failure) {
         try guarded { () throws(Failure) in
             try withBytes(bytes) { raw throws(Failure) in try render(raw, recipes) }
@@ -198,14 +214,17 @@ enum Vips {
         let shown = swap ? stored.transposed : stored
 
         if stored.pixels > sharedDecodePixels {
-            // Resample in the stored orientation (streaming), convert to sRGB, decode into
+            // Convert to sRGB and resample in the stored orientation (streaming), decode into
             // memory, then rotate upright. Once per recipe.
             for recipe in recipes {
                 let target = ThumbnailGeometry.resampled(source: shown, output: recipe.largest, mode: recipe.mode)
                 let current = recipes.count == 1 ? loaded : try self.load(
                     raw, first.format, shrink: how.shrink, svgScale: how.svgScale, sequential: true)
+                let srgb = try image("cannot convert the image to sRGB") { gz_to_srgb(current.pointer, $0) }
                 let resized = try image("cannot resize the image") {
-                    gz_resize_exact(current.pointer, $0, Int32(swap ? target.height : target.width), Int32(swap ? target.width : target.height))
+                    gz_thumbnail(
+                        srgb.pointer, $0, Int32(swap ? target.height : target.width),
+                        Int32(swap ? target.width : target.height), GZ_FIT_EACH_AXIS)
                 }
                 try render(decode(resized, orientation: orientation), target: target, recipe)
             }
@@ -216,26 +235,27 @@ enum Vips {
         // four premultiplied ones). Every recipe resamples this copy.
         let upright = try decode(loaded, orientation: orientation)
         let opaque = try image("cannot process the alpha channel") { gz_drop_opaque_alpha(upright.pointer, $0) }
-        // Every output is resampled from this copy, the 1x as the 2x, as libvips' thumbnail
-        // makes each: a 1x derived from the 2x would be a second, softer pass. (An attention
-        // crop is found once, on the largest output, and the others derived from it.)
+        // Every output is resampled from this copy, the 1x as the 2x, by libvips' thumbnail
+        // operation as `vips thumbnail` makes each: a 1x derived from the 2x would be a second,
+        // softer pass. (An attention crop is found once, on the largest output, and the others
+        // derived from it.)
         for recipe in recipes {
             let parts = recipe.mode == .fill(.attention)
                 ? [recipe]
                 : recipe.outputs.map { Recipe(format: recipe.format, source: recipe.source, mode: recipe.mode, largest: $0.size, outputs: [$0]) }
             for part in parts {
-                let target = ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
-                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it crops.
-                let widthFactor = Double(part.largest.width) / Double(shown.width)
-                let heightFactor = Double(part.largest.height) / Double(shown.height)
-                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
-                let factor = part.mode == .fit ? 0 : max(widthFactor, heightFactor)
-                let resized = target == shown
-                    ? opaque
-                    : try image("cannot resize the image") {
-                        gz_resize_scaled(opaque.pointer, $0, Int32(target.width), Int32(target.height), factor)
-                    }
-                try render(resized, target: target, part)
+                // A fit maps each axis onto its size (which covers the picture exactly; a drawing
+                // rendered at 2x is halved by a box filter for its 1x); a centre fill scales both
+                // axes by one factor and keeps the middle; an attention fill is resampled to cover
+                // its size, each axis onto the covering size, and cropped below.
+                let size = part.mode == .fill(.attention)
+                    ? ThumbnailGeometry.resampled(source: shown, output: part.largest, mode: part.mode)
+                    : part.largest
+                let fit = part.mode == .fill(.centre) ? GZ_FIT_CENTRE : first.format == .svg ? GZ_FIT_DRAWING : GZ_FIT_EACH_AXIS
+                let resized = try image("cannot resize the image") {
+                    gz_thumbnail(opaque.pointer, $0, Int32(size.width), Int32(size.height), fit)
+                }
+                try render(resized, target: size, part)
             }
         }
     }
@@ -280,7 +300,7 @@ enum Vips {
             let picture = output.size == largest
                 ? master
                 : try image("cannot resize the image") {
-                    gz_resize_exact(master.pointer, $0, Int32(output.size.width), Int32(output.size.height))
+                    gz_thumbnail(master.pointer, $0, Int32(output.size.width), Int32(output.size.height), GZ_FIT_EACH_AXIS)
                 }
             try checkSize(picture, output.size)
             if gz_save(picture.pointer, output.path, saveFormat(output.format), quality(output.format)) != 0 {
@@ -372,49 +392,6 @@ enum Vips {
         case .webp: GZ_SAVE_WEBP
         case .webpLossless: GZ_SAVE_WEBP_LOSSLESS
         case .avif: GZ_SAVE_AVIF
-        }
-    }
-
-    // MARK: Fixtures (tests and benchmarks)
-
-    static func writeFixture(
-        path: String, format: String, size: PixelSize, seed: Int, sigma: Double, quality: Int,
-        orientation: Int, exifText: String?
-    ) throws(Failure) {
-        try guarded { () throws(Failure) in
-            let result = gz_fixture_write(
-                path, format, Int32(size.width), Int32(size.height), Int32(seed), sigma, Int32(quality),
-                Int32(orientation), exifText)
-            if result != 0 { throw libraryFailure("cannot write \(path)") }
-        }
-    }
-
-    struct Inspection {
-        var size: PixelSize
-        var bands: Int
-        var mean: Double
-        var hasEXIF: Bool
-    }
-
-    static func inspect(path: String, band: Int) throws(Failure) -> Inspection {
-        try guarded { () throws(Failure) -> Inspection in
-            var width: Int32 = 0, height: Int32 = 0, bands: Int32 = 0, exif: Int32 = 0
-            var mean = 0.0
-            if gz_fixture_inspect(path, Int32(band), &width, &height, &bands, &mean, &exif) != 0 {
-                throw libraryFailure("cannot read \(path)")
-            }
-            return Inspection(
-                size: PixelSize(width: Int(width), height: Int(height)), bands: Int(bands), mean: mean,
-                hasEXIF: exif != 0)
-        }
-    }
-
-    /// The mean absolute difference between two pictures of the same size (0...255).
-    static func difference(_ first: String, _ second: String) throws(Failure) -> Double {
-        try guarded { () throws(Failure) -> Double in
-            var mean = 0.0
-            if gz_fixture_difference(first, second, &mean) != 0 { throw libraryFailure("cannot compare \(first)") }
-            return mean
         }
     }
 

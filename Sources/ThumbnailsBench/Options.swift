@@ -4,6 +4,7 @@ import Foundation
 struct Options {
     var runs = 3
     var photos = 200
+    var rotated = 100
     var flags = 100
     var only: String?
     var corpus = URL(fileURLWithPath: "/tmp/gazetteer-thumbnails-bench")
@@ -17,9 +18,10 @@ struct Options {
             switch (argument, value) {
             case ("--runs", let n?): runs = n
             case ("--photos", let n?): photos = n
+            case ("--rotated", let n?): rotated = n
             case ("--flags", let n?): flags = n
             default:
-                FileHandle.standardError.write(Data("usage: ThumbnailsBench [--runs N] [--photos N] [--flags N] [--only centre|attention|flags]\n".utf8))
+                FileHandle.standardError.write(Data("usage: ThumbnailsBench [--runs N] [--photos N] [--rotated N] [--flags N] [--only centre|attention|rotated|flags]\n".utf8))
                 exit(2)
             }
         }

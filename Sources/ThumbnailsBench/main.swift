@@ -1,19 +1,24 @@
 // Thumbnail throughput on this machine, with an empty cache each run:
 //   photos: 1000x750 JPEGs (100-300 KB of noisy content) -> fill 250x188, 1x and 2x
+//   rotated: the same photos stored turned, with EXIF orientation 6 (libvips' path, not the
+//            direct one) -> fill 250x188, 1x and 2x
 //   flags:  SVG flags -> fit 115x75, 1x and 2x
 // The sources are generated once into /tmp/gazetteer-thumbnails-bench.
 //
-//   swift run -c release ThumbnailsBench [--runs 3] [--photos 200] [--flags 100] [--only centre|attention|flags]
+//   swift run -c release ThumbnailsBench [--runs 3] [--photos 200] [--flags 100] [--only centre|attention|rotated|flags]
 
 import Foundation
 import Locking
-@_spi(Fixtures) import Thumbnails
+import Thumbnails
+import ThumbnailsTestSupport
 
-func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
+func prepareCorpus(_ options: Options) throws -> (photos: [URL], rotated: [URL], flags: [URL]) {
     let manager = FileManager.default
     let photoFolder = options.corpus.appending(path: "photos")
     let flagFolder = options.corpus.appending(path: "flags")
+    let rotatedFolder = options.corpus.appending(path: "rotated")
     try manager.createDirectory(at: photoFolder, withIntermediateDirectories: true)
+    try manager.createDirectory(at: rotatedFolder, withIntermediateDirectories: true)
     try manager.createDirectory(at: flagFolder, withIntermediateDirectories: true)
     var photos: [URL] = []
     var made = 0
@@ -27,6 +32,17 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
         }
         photos.append(url)
     }
+    var rotated: [URL] = []
+    for index in 0..<options.rotated {
+        let url = rotatedFolder.appending(path: String(format: "city-%03d.jpg", index))
+        if !manager.fileExists(atPath: url.path) {
+            try ThumbnailFixtures.writePhoto(
+                to: url, format: "jpeg", width: 750, height: 1000, seed: 1000 + index,
+                sigma: Double(20 + index % 6 * 4), quality: 85, orientation: 6)
+            made += 1
+        }
+        rotated.append(url)
+    }
     var flags: [URL] = []
     for index in 0..<options.flags {
         let url = flagFolder.appending(path: String(format: "flag-%03d.svg", index))
@@ -35,18 +51,23 @@ func prepareCorpus(_ options: Options) throws -> (photos: [URL], flags: [URL]) {
         }
         flags.append(url)
     }
-    if made > 0 { print("generated \(made) photos in \(photoFolder.path)") }
+    if made > 0 { print("generated \(made) photos in \(options.corpus.path)") }
     let sizes = photos.map { (try? manager.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0 }
     print(String(
-        format: "corpus: %d JPEGs 1000x750, %d-%d KB (mean %d KB); %d SVG flags",
+        format: "corpus: %d JPEGs 1000x750, %d-%d KB (mean %d KB); %d EXIF-rotated JPEGs; %d SVG flags",
         photos.count, (sizes.min() ?? 0) / 1000, (sizes.max() ?? 0) / 1000,
-        sizes.reduce(0, +) / max(1, sizes.count) / 1000, flags.count))
-    return (photos, flags)
+        sizes.reduce(0, +) / max(1, sizes.count) / 1000, rotated.count, flags.count))
+    return (photos, rotated, flags)
 }
+
+/// The caches this process made: removed at the end, and only they (another run of the benchmark
+/// may be using the same corpus folder at the same time).
+let madeCaches = Locked<[URL]>([])
 
 func run(_ sources: [URL], _ spec: ThumbnailSpec, corpus: URL) throws -> Timing {
     // Fresh each run; all removed at the end (deleting between runs slows file creation).
     let cache = corpus.appending(path: "caches/\(UUID().uuidString)")
+    madeCaches.withLock { $0.append(cache) }
     let thumbnailer = try Thumbnailer(cacheDirectory: cache)
     let cpuStart = processorTime()
     let start = Date()
@@ -74,10 +95,11 @@ print("cores: \(ProcessInfo.processInfo.activeProcessorCount), runs: \(options.r
 let cases: [(String, [URL], ThumbnailSpec, Double)] = [
     ("photos  fill 250x188 centre, 1x+2x, JPEG", corpus.photos, ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)), 200),
     ("photos  fill 250x188 attention, 1x+2x, JPEG", corpus.photos, ThumbnailSpec(width: 250, height: 188, mode: .fill(.attention)), 200),
+    ("rotated fill 250x188 centre, 1x+2x, JPEG (libvips' path)", corpus.rotated, ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)), 200),
     ("flags   fit 115x75, 1x+2x, PNG", corpus.flags, ThumbnailSpec(width: 115, height: 75, mode: .fit), 500),
 ]
 let cores = ProcessInfo.processInfo.activeProcessorCount
-defer { try? FileManager.default.removeItem(at: options.corpus.appending(path: "caches")) }
+defer { for cache in madeCaches.withLock({ $0 }) { try? FileManager.default.removeItem(at: cache) } }
 for (label, sources, spec, target) in cases where !sources.isEmpty {
     if let only = options.only, !label.contains(only) { continue }
     var best: Timing?

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 import Locking
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// Many plans at once, across the cores, with broken sources among them.
 final class BatchTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// The content-addressed cache: names change exactly when outputs would, a rebuild encodes
 /// nothing unchanged, files appear whole, stale ones can be pruned.

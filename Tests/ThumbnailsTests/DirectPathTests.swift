@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// Plain JPEG photos go the direct way (libjpeg and our own resampler); everything else
 /// through libvips. The direct way must draw the same pictures, and step aside for anything
@@ -39,7 +40,7 @@ final class DirectPathTests: XCTestCase {
                 XCTAssertEqual(inspection.bands, 3)
                 XCTAssertFalse(inspection.hasEXIF)
                 // Same picture, same crop: only resampling and encoding differ.
-                let difference = try Vips.difference(ours.path, theirs.path)
+                let difference = try ThumbnailFixtures.difference(URL(filePath: ours.path), URL(filePath: theirs.path))
                 XCTAssertLessThan(difference, 4, "\(ours.path) vs \(theirs.path)")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// Broken, hostile and unsupported sources give clear errors naming the file, quickly,
 /// and never leave a partial image in the cache.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// Outputs carry no metadata, stand upright, are 8-bit sRGB, and keep transparency only
 /// where there is some.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// Flags and other drawings become palette PNGs by default: their own colours exactly when
 /// they have at most 256, else reduced by libimagequant without a visible change.
@@ -21,7 +22,7 @@ final class PaletteTests: XCTestCase {
         for (ours, reference) in zip(palette, truecolour) {
             let bytes = space.bytes(ours)
             XCTAssertEqual(bytes[25], 3, "colour type 3: a palette")
-            XCTAssertEqual(try Vips.difference(ours.path, reference.path), 0, "the same pixels as truecolour PNG")
+            XCTAssertEqual(try ThumbnailFixtures.difference(ours, reference), 0, "the same pixels as truecolour PNG")
             XCTAssertLessThanOrEqual(bytes.count, space.bytes(reference).count, "\(ours.lastPathComponent) no larger")
         }
     }
@@ -39,7 +40,7 @@ final class PaletteTests: XCTestCase {
         let truecolour = try make(drawing, .png, in: space, stem: "t")
         for (ours, reference) in zip(palette, truecolour) {
             XCTAssertEqual(space.bytes(ours)[25], 3)
-            XCTAssertLessThan(try Vips.difference(ours.path, reference.path), 2, ours.lastPathComponent)
+            XCTAssertLessThan(try ThumbnailFixtures.difference(ours, reference), 2, ours.lastPathComponent)
         }
         let first = palette.map(space.bytes)
         try FileManager.default.removeItem(at: space.cache)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// The sizes `plan` promises (written into <img> before anything is made) are exactly the
 /// sizes `make` produces, for every shape of source and every mode.

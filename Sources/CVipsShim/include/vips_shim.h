@@ -54,12 +54,14 @@ void gz_free(void *p);
  * gz_set_portable(1) (tests run both and compare the bytes) or by
  * GAZETTEER_PORTABLE=1 in the environment. Returns the previous setting. */
 int gz_set_portable(int portable);
+/* Whether gz_sha256_hex would use the SHA instructions now: the processor
+ * has them and the portable code is not forced. */
+int gz_may_use_sha(void);
 
 /* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]:
- * by the processor's SHA instructions where it has them, else by GLib's
- * GChecksum (gz_sha256_hex_glib, always GLib, is there to compare). */
+ * by the processor's SHA instructions where it has them (and the portable
+ * code is not forced), else by GLib's GChecksum. */
 void gz_sha256_hex(const void *data, size_t length, char *out);
-void gz_sha256_hex_glib(const void *data, size_t length, char *out);
 
 /* Loaders, from memory (the caller keeps the buffer alive while the image
  * lives). They read the header only; pixels are decoded on demand.
@@ -79,44 +81,45 @@ int gz_has_alpha(VipsImage *im);
 int gz_is_palette(VipsImage *im);
 void gz_unref(VipsImage *im);
 
-/* Resize to exactly width x height (independent horizontal and vertical
- * factors, alpha premultiplied while resampling). */
-int gz_resize_exact(VipsImage *in, VipsImage **out, int width, int height);
-/* The same with one scale (output pixels per input pixel) for both axes, as
- * libvips' thumbnail resizes, the edge then trimmed or repeated to width x
- * height; scale 0 is gz_resize_exact. */
-int gz_resize_scaled(VipsImage *in, VipsImage **out, int width, int height, double scale);
+/* How gz_thumbnail fits a picture to its size. */
+typedef enum {
+    /* Each axis onto its size (a fit, whose size keeps the aspect ratio). */
+    GZ_FIT_EACH_AXIS = 0,
+    /* One scale for both axes, covering the size, and the middle kept: as
+     * `vips thumbnail --crop centre`. */
+    GZ_FIT_CENTRE = 1,
+    /* Each axis onto its size, by libvips' box filter (vips_shrink) when
+     * that is a whole factor (the 1x of a drawing rendered at 2x) and the
+     * picture is opaque: flat colours then come closer to a rendering at
+     * the size than by Lanczos, for less work. */
+    GZ_FIT_DRAWING = 2,
+} GzFit;
+
+/* Resize to exactly width x height by libvips' thumbnail operation (box
+ * shrink then Lanczos-3, alpha premultiplied), without rotating. Within a
+ * pixel or two (and 1%) of the size, resampling would only blur: the edge
+ * is trimmed evenly or repeated instead. */
+int gz_thumbnail(VipsImage *in, VipsImage **out, int width, int height, GzFit fit);
 /* Convert to 8-bit sRGB (embedded ICC profile honoured when present). */
 int gz_to_srgb(VipsImage *in, VipsImage **out);
-/* Decode into memory: the one real decode of a job. NULL on failure. */
+/* Decode into memory (a new reference when the image is in memory
+ * already). NULL on failure. */
 VipsImage *gz_copy_memory(VipsImage *in);
 /* Apply and remove the EXIF orientation. */
 int gz_autorot(VipsImage *in, VipsImage **out);
 int gz_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
-/* libvips' attention-based crop to width x height. */
+/* libvips' attention-based crop to width x height, the place found on a
+ * copy shrunk by libvips' box filter. */
 int gz_crop_attention(VipsImage *in, VipsImage **out, int width, int height);
-/* Drop the alpha band when every pixel is (all but) opaque, else copy. */
+/* Drop the alpha band when every pixel is (all but: 240 or more) opaque,
+ * else hand back a new reference. */
 int gz_drop_opaque_alpha(VipsImage *in, VipsImage **out);
 /* Remove every metadata item (EXIF, XMP, IPTC, ICC, comments...) from an
  * image we own, in place: not every saver honours "strip" in 8.14. */
 void gz_strip_metadata(VipsImage *image);
-/* Save, asking the saver to strip metadata too. quality is 1..100 (ignored
- * for PNG). */
+/* Save, asking the saver to strip metadata too; JPEG is flattened over
+ * white. quality is 1..100 (ignored for PNG and lossless WebP). */
 int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality);
-
-/* Test fixtures: a noisy, blurred colour picture (seeded, so each seed gives
- * a different image) saved as format ("jpeg", "png", "webp"), with optional
- * EXIF orientation (0 = none) and EXIF artist/GPS text (NULL = none). */
-int gz_fixture_write(const char *path, const char *format, int width, int height,
-                     int seed, double sigma, int quality, int orientation,
-                     const char *exif_text);
-/* Facts about an image file (for tests): size, bands, mean of band `band`
- * over the whole image, and whether it carries EXIF data. */
-/* The mean absolute difference of two images of the same size and bands. */
-int gz_fixture_difference(const char *first, const char *second, double *mean);
-int gz_fixture_inspect(const char *path, int band, int *width, int *height,
-                       int *bands, double *mean, int *has_exif);
-
 
 /* ---- The direct path (jpeg_direct.c): plain JPEG photos to JPEG ----
  * libjpeg and a resampler of our own, without libvips' pipelines. These do not

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@_spi(Fixtures) @testable import Thumbnails
+@testable import Thumbnails
+import ThumbnailsTestSupport
 
 /// A temporary folder with sources and a thumbnail cache, removed afterwards.
 final class Workspace {
