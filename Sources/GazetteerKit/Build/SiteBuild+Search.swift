@@ -41,21 +41,26 @@ extension SiteBuild {
         clock.lap("search.records")
         let previous = updating ? saved?.value.flatMap { $0.globalKey == inputs.global ? $0 : nil } : nil
         // What a record is made of changes only with its file, its country's or its picture:
-        // the others keep their signatures (all are hashed when what changed is not known).
-        var signatures: [SavedSearch.Signature?]
-        if let previous, let changedFiles = reuse.changedFiles {
+        // the others keep their signatures. `stale` is every entry that may have changed (nil:
+        // not known, all of them), found without hashing the paths of the others.
+        let entries = content.entries
+        var stale: [Int]? = nil
+        if previous != nil, let changedFiles = reuse.changedFiles {
             let processed = content.processed.entries
+            let parsed = Set(processed.values.map { ObjectIdentifier($0.entry) })
             let countries = Set(processed.values.filter { $0.entry.kind == .country }.map(\.entry.slug))
-            let stale = content.entries.indices.filter { n in
-                let entry = content.entries[n]
-                return processed[entry.path] != nil || entry.country.map(countries.contains) == true
-                    || changedFiles.contains(entry.image.path) || previous.records[ids[n]] == nil
+            let root = inputs.scan.root.path + "/"
+            let pictures = changedFiles.subtracting(processed.keys.map { root + $0 })
+            stale = entries.indices.filter { n in
+                let entry = entries[n]
+                return parsed.contains(ObjectIdentifier(entry))
+                    || (!countries.isEmpty && entry.country.map(countries.contains) == true)
+                    || (!pictures.isEmpty && pictures.contains(entry.image.path))
             }
-            signatures = [SavedSearch.Signature?](repeating: nil, count: content.entries.count)
-            for (n, signature) in zip(stale, sources.signatures(of: stale.map { content.entries[$0] })) { signatures[n] = signature }
-        } else {
-            signatures = sources.signatures(of: content.entries)
         }
+        var signatures = [SavedSearch.Signature?](repeating: nil, count: entries.count)
+        let hashed = stale ?? Array(entries.indices)
+        for (n, signature) in zip(hashed, sources.signatures(of: hashed.map { entries[$0] })) { signatures[n] = signature }
         clock.lap("search.signatures")
 
         // The entries whose records are made, the files to stage, and the new state.
@@ -67,12 +72,18 @@ extension SiteBuild {
         do {
             if let previous {
                 var known = 0
-                remade = content.entries.indices.filter { n in
+                // With no thumbnail entering or leaving the output, only the stale entries can
+                // need their records made again.
+                let candidates = images.changes.added.isEmpty && images.changes.removed.isEmpty
+                    ? stale ?? Array(entries.indices) : Array(entries.indices)
+                remade = candidates.filter { n in
                     guard let before = previous.records[ids[n]] else { return true }
                     known += 1
                     if signatures[n] == nil { signatures[n] = before.signature }
                     return before.signature != signatures[n] || images.changes.moved(before)
                 }
+                // Entries not looked at are records of last time.
+                known += entries.count - candidates.count
                 // Every record of last time is still here unless fewer were found than it had.
                 var removed: [SearchRecord.ID] = []
                 if known < previous.records.count {
