@@ -51,7 +51,10 @@ public enum SearchIndex {
 
     /// `changed` holds new and edited records; `removed` the ids of records gone (an id in both
     /// lists stays, as changed; an unknown id is ignored).
-    public static func update(_ state: SearchState, changed: [SearchRecord], removed: [SearchRecord.ID]) throws -> SearchUpdate {
+    /// `state` is consumed: when the caller holds no other copy, its word lists are updated
+    /// in place instead of copied.
+    public static func update(_ given: consuming SearchState, changed: [SearchRecord], removed: [SearchRecord.ID]) throws -> SearchUpdate {
+        var state = given
         try checkUnique(changed)
         let changedIDs = Set(changed.map(\.id))
         let gone = Set(removed).subtracting(changedIDs)
@@ -107,6 +110,7 @@ public enum SearchIndex {
         let shifted = !newID.isEmpty && newID.enumerated().contains { old, new in new != old && new != -1 }
 
         var index = state.index
+        state.index = WordIndex()  // the only other reference to the lists: dropped
         let before = index.remove(ids: touched)
         if shifted { index.renumber(newID) }
         for (id, item) in placed { index.insert(id: id, words: item.words) }

@@ -37,4 +37,15 @@ public struct SearchState: Sendable, Equatable {
 
     /// The number of records indexed.
     public var count: Int { records.count }
+
+    /// An index of no records (what a state given up leaves behind).
+    public init() {
+        (options, records, index, leaves, nodes, chunks, entry) = (SearchOptions(), [], WordIndex(), [:], [:], [], "")
+    }
+
+    init(options: SearchOptions, records: [Record], index: WordIndex, leaves: [String: String], nodes: [String: String],
+         chunks: [String], entry: String) {
+        (self.options, self.records, self.index, self.leaves, self.nodes, self.chunks, self.entry)
+            = (options, records, index, leaves, nodes, chunks, entry)
+    }
 }

@@ -6,6 +6,9 @@ struct WordIndex: Equatable {
     /// The bytes each word takes in a leaf shard (`SearchFiles.leafSize`).
     var sizes: [Int] = []
 
+    /// No words.
+    init() {}
+
     /// `wordsOf(id)` gives the words of the record with that id, for ids `0..<count`: read a
     /// part of the ids per core, each record's words dropped as soon as they are listed.
     init(count: Int, _ wordsOf: @Sendable (Int) -> [String: SearchField]) {

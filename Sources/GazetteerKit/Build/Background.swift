@@ -18,6 +18,14 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         done.signal()
     }
 
+    /// The value, once computed, given up by this: for its one user, which then holds the
+    /// only reference to what it refers to.
+    func take() -> Value {
+        done.wait()
+        defer { result = nil }
+        return result!
+    }
+
     /// The value, once computed.
     var value: Value {
         done.wait()

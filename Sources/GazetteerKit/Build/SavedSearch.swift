@@ -29,6 +29,12 @@ struct SavedSearch {
 
     static func url(in cache: URL) -> URL { cache.appending(path: "search.state") }
 
+    /// The state, given up: this keeps an empty one.
+    mutating func takeState() -> SearchState {
+        defer { state = SearchState() }
+        return state
+    }
+
 
     /// The state saved in `file`, when it reads back whole (made under `globalKey`).
     static func read(_ file: URL) -> SavedSearch? {

@@ -39,7 +39,9 @@ extension SiteBuild {
         clock.lap("search.sources")
         let ids = content.entries.map(sources.id(of:))
         clock.lap("search.records")
-        let previous = updating ? saved?.value.flatMap { $0.globalKey == inputs.global ? $0 : nil } : nil
+        var previous = updating ? saved?.take().flatMap { $0.globalKey == inputs.global ? $0 : nil } : nil
+        // Its index, held here alone, so that an update changes it in place.
+        let previousState = previous?.takeState()
         // What a record is made of changes only with its file, its country's or its picture:
         // the others keep their signatures. `stale` is every entry that may have changed (nil:
         // not known, all of them), found without hashing the paths of the others.
@@ -95,7 +97,7 @@ extension SiteBuild {
                     return result
                 }
                 made = SearchSources.inParallel(remade.map { content.entries[$0] }, sources.record)
-                let update = try SearchIndex.update(previous.state, changed: made, removed: removed)
+                let update = try SearchIndex.update((consume previousState)!, changed: made, removed: removed)
                 (written, state, result.removing) = (update.written, update.state, update.removed)
                 saved = previous.records
                 for id in removed { saved[id] = nil }
