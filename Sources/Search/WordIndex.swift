@@ -12,20 +12,21 @@ struct WordIndex: Equatable {
     /// `wordsOf(id)` gives the words of the record with that id, for ids `0..<count`: read a
     /// part of the ids per core, each record's words dropped as soon as they are listed.
     init(count: Int, _ wordsOf: @Sendable (Int) -> [String: SearchField]) {
-        let parts = inParts(count) { ids in
+        var parts = inParts(count) { ids in
             var lists: [String: [UInt32]] = [:]
             for id in ids {
                 for (word, field) in wordsOf(id) { lists[word, default: []].append(PostingCoding.pack(id, field)) }
             }
             return lists
         }
-        // Parts hold consecutive ids, in order: joining their lists keeps postings sorted.
-        var lists = parts.count == 1 ? parts[0] : [:]
-        if parts.count > 1 {
-            lists.reserveCapacity(parts.map(\.count).max() ?? 0)
-            for part in parts {
-                for (word, list) in part { lists[word, default: []].append(contentsOf: list) }
-            }
+        // Parts hold consecutive ids, in order: joining their lists keeps postings sorted. The
+        // first part's lists are extended in place and each other part is dropped once joined,
+        // so that the postings are held about once, not twice.
+        var lists = parts[0]
+        parts[0] = [:]
+        for n in parts.indices.dropFirst() {
+            for (word, list) in parts[n] { lists[word, default: []].append(contentsOf: list) }
+            parts[n] = [:]
         }
         words = lists.keys.sorted(by: Self.precedes)
         postings = words.map { lists[$0]! }
