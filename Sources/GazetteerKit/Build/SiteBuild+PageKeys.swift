@@ -24,10 +24,11 @@ extension SiteBuild {
     /// each dependency of the last manifest is hashed once, and a page's key mixes theirs.
     static func comparePageKeys(_ model: Model, _ inputs: Inputs, _ content: Content, _ reuse: Reuse, clock: inout BuildClock) -> PageKeys {
         let pages = model.pages, planner = inputs.planner, scan = inputs.scan
+        let taken = planner.stampsTaken  // looked up across the cores without the planner's lock
         let values = DependencyValues(
             model: model.site, entries: content.entries, settings: scan.configFile?.text, templates: scan.theme.templates,
             pagePaths: pages.filter { $0.kind != .sitemap }.map(\.path),
-            imageStamp: { planner.stamp(of: $0) ?? FileStamp.following($0) })
+            imageStamp: { (taken[$0] ?? planner.stamp(of: $0)) ?? FileStamp.following($0) })
         let compared = reuse.pageKeys
         let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []
         clock.lap("model.values")
