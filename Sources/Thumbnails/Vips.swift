@@ -26,7 +26,7 @@ enum Vips {
     /// Encoder settings, part of the cache key: change this when outputs would change.
     static let encoderSettings = "lanczos3 with a factor of 2 or more left after shrink-on-load and box, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
         + "opaque alpha dropped; decoded once per source at the largest size; "
-        + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
+        + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode per DCT shrink; jpeg optimised huffman tables, chroma tables at quality + 5"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
         switch format {
@@ -290,10 +290,11 @@ enum Vips {
     }
 
     /// The direct path for the common case: makes every output of `recipes` (one JPEG source;
-    /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, decoding once
-    /// for all of them. False when the source or the recipes are not plain enough (a colour
-    /// profile, a rotation, CMYK, damaged data...): the caller then takes `render`, which
-    /// handles every case and words every failure.
+    /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, each output as
+    /// libvips' own thumbnail makes it (the same pixels, to the byte, for fills). False when the
+    /// source or the recipes are not plain enough (a colour profile other than sRGB, a rotation,
+    /// CMYK, damaged data, an enlargement...): the caller then takes `render`, which handles every
+    /// case and words every failure.
     static func renderDirect(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
         guard let source = recipes.first?.source,
               recipes.allSatisfy({ recipe in
@@ -301,49 +302,79 @@ enum Vips {
                       && recipe.outputs.allSatisfy { $0.format == .jpeg }
               })
         else { return false }
-        // Decoded once, shrunk in the DCT as far as leaves every output at least a factor of two
-        // to go (as libvips' thumbnail does): the Lanczos pass from there is what keeps the
-        // picture sharp; a DCT shrink straight to the size, or a box filter, is soft.
-        let needs = recipes.flatMap { recipe in
-            recipe.outputs.map { ThumbnailGeometry.resampled(source: source, output: $0.size, mode: recipe.mode) }
+        // One decode per DCT shrink, shared by the outputs that ask for it.
+        var decoded: [Int: GzPlanes] = [:]
+        defer {
+            for shrink in decoded.keys { gz_planes_free(&decoded[shrink]!) }
         }
-        let shrink = [8, 4, 2].first { factor in
-            needs.allSatisfy { source.width / factor >= 2 * $0.width && source.height / factor >= 2 * $0.height }
-        } ?? 1
-        var decoded = GzPixels()
-        let status = bytes.withUnsafeBytes { raw in
-            gz_direct_decode(raw.baseAddress, raw.count, Int32(shrink), &decoded)
-        }
-        guard status == 0 else { return false }
-        defer { gz_pixels_free(&decoded) }
-        let size = PixelSize(width: Int(decoded.width), height: Int(decoded.height))
-        // Upright files only (the shim declines the others): the planned size, shrunk.
-        guard size.width == (source.width + shrink - 1) / shrink, size.height == (source.height + shrink - 1) / shrink
-        else { return false }
         let quality = quality(.jpeg)
-        // Every output from the decoded picture, the 1x as the 2x: resampled to cover its size,
-        // then its middle kept.
         for recipe in recipes {
             for output in recipe.outputs {
-                let target = ThumbnailGeometry.resampled(source: size, output: output.size, mode: recipe.mode)
-                // For a fill, one scale for both axes, as libvips' thumbnail resizes before it
-                // crops: mapping each axis onto its rounded size would stretch one by up to half a
-                // pixel.
-                let widthFactor = Double(output.size.width) / Double(size.width)
-                let heightFactor = Double(output.size.height) / Double(size.height)
-                // (A fit has no crop: each axis onto its size, which covers the picture exactly.)
-                let scale = recipe.mode == .fit ? 0 : 1 / max(widthFactor, heightFactor)
+                guard let step = DirectStep(source: source, output: output.size, mode: recipe.mode) else { return false }
+                if decoded[step.shrink] == nil {
+                    var planes = GzPlanes()
+                    let status = bytes.withUnsafeBytes { raw in
+                        gz_direct_decode(raw.baseAddress, raw.count, Int32(step.shrink), &planes)
+                    }
+                    guard status == 0 else { return false }
+                    decoded[step.shrink] = planes
+                }
+                let size = PixelSize(width: Int(decoded[step.shrink]!.width), height: Int(decoded[step.shrink]!.height))
+                // Upright files only (the shim declines the others): the planned size, shrunk.
+                guard size == step.decoded, let resize = step.resize(size) else { return false }
                 var picture = GzPixels()
-                guard gz_pixels_resample(
-                    &decoded, Int32(target.width), Int32(target.height), scale,
-                    Int32((target.width - output.size.width) / 2), Int32((target.height - output.size.height) / 2),
+                guard gz_direct_resize(
+                    &decoded[step.shrink]!, resize.across, resize.down, Int32(resize.left), Int32(resize.top),
                     Int32(output.size.width), Int32(output.size.height), &picture) == 0
                 else { return false }
                 defer { gz_pixels_free(&picture) }
-                guard gz_direct_save_jpeg(&picture, output.path, Int32(quality)) == 0 else { return false }
+                guard gz_direct_save_jpeg(&picture, output.path, quality) == 0 else { return false }
             }
         }
         return true
+    }
+
+    /// How libvips' thumbnail (8.14) makes one output of a JPEG, reproduced by the direct path:
+    /// a shrink in the DCT that leaves at least a factor of two (1, 2, 4 or 8; the size rounded
+    /// down), then one shrink for both axes (the smaller for a fill, which then keeps the middle;
+    /// the larger for a fit), that libvips' resize carries out. A function of the source and
+    /// this output alone, so that an output is the same whichever others are made with it.
+    struct DirectStep {
+        var shrink: Int
+        var decoded: PixelSize
+        var output: PixelSize
+        var mode: ThumbnailMode
+
+        init?(source: PixelSize, output: PixelSize, mode: ThumbnailMode) {
+            guard output.width > 0, output.height > 0 else { return nil }
+            let widthShrink = Double(source.width) / Double(output.width)
+            let heightShrink = Double(source.height) / Double(output.height)
+            let first = mode == .fit ? max(widthShrink, heightShrink) : min(widthShrink, heightShrink)
+            shrink = first >= 16 ? 8 : first >= 8 ? 4 : first >= 4 ? 2 : 1
+            decoded = PixelSize(width: source.width / shrink, height: source.height / shrink)
+            self.output = output
+            self.mode = mode
+        }
+
+        /// The shrinks across and down and the kept window's corner, for a picture decoded at
+        /// `size`; nil for an enlargement or a window the resize would not cover.
+        func resize(_ size: PixelSize) -> (across: Double, down: Double, left: Int, top: Int)? {
+            let widthShrink = Double(size.width) / Double(output.width)
+            let heightShrink = Double(size.height) / Double(output.height)
+            // libvips hands the resize 1 / (1 / shrink), which may differ in the last bit.
+            let one = 1 / (1 / (mode == .fit ? max(widthShrink, heightShrink) : min(widthShrink, heightShrink)))
+            guard one >= 1 else { return nil }
+            // Its output size on each axis: the size over the shrink, rounded.
+            let width = Int(Double(size.width) / one + 0.5), height = Int(Double(size.height) / one + 0.5)
+            if mode == .fit {
+                // A fit keeps the whole picture: each axis onto its size where one shrink misses it.
+                if width == output.width && height == output.height { return (one, one, 0, 0) }
+                guard widthShrink >= 1, heightShrink >= 1 else { return nil }
+                return (widthShrink, heightShrink, 0, 0)
+            }
+            guard width >= output.width, height >= output.height else { return nil }
+            return (one, one, (width - output.width) / 2, (height - output.height) / 2)
+        }
     }
 
     /// The SVG scales libvips honours (outside them it warns and renders at scale 1).

@@ -132,22 +132,35 @@ typedef struct {
     unsigned char *data;
 } GzPixels;
 
-/* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB.
- * Declines (non-zero) CMYK and other colour spaces, an ICC profile, an EXIF
+/* A decoded picture as planes: `bands` (1 or 3) planes of width x height
+ * bytes one after the other, rows packed, readable a little past the end. */
+typedef struct {
+    int width;
+    int height;
+    int bands;
+    unsigned char *data;
+} GzPlanes;
+
+/* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB (grey
+ * as grey), with libjpeg's defaults as libvips decodes. Declines (non-zero)
+ * CMYK and other colour spaces, an ICC profile other than sRGB, an EXIF
  * orientation other than 1, and any warning from libjpeg (damaged data). */
-int gz_direct_decode(const void *buf, size_t len, int shrink, GzPixels *out);
+int gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out);
 
-/* Resample `in` to target_width x target_height (Lanczos-3, after averaging
- * blocks where that leaves it a factor of two or more; a copy when within a
- * pixel or two) and keep only the window at (left, top) of width x height.
- * scale > 0 is the input pixels per output pixel on both axes (the target
- * sizes being it rounded), else each axis maps its size onto its target. */
-int gz_pixels_resample(const GzPixels *in, int target_width, int target_height,
-    double scale, int left, int top, int width, int height, GzPixels *out);
+/* Shrink `in` as libvips' resize does (its thumbnail's last step): by
+ * hshrink across and vshrink down (both >= 1) to round(size / shrink) on
+ * each axis, keeping only the window at (left, top) of width x height.
+ * Declines (non-zero) enlargements, a window outside the output and
+ * shrinks over about 5 left after the whole-factor average. */
+int gz_direct_resize(const GzPlanes *in, double hshrink, double vshrink, int left, int top,
+    int width, int height, GzPixels *out);
 
-/* Encode RGB pixels as a baseline 4:2:0 JPEG at `quality`, no metadata. */
+/* Encode RGB (or grey) pixels as a baseline JPEG at `quality` (4:2:0 and
+ * the standard tables, as libvips below Q 90; Huffman tables optimised for
+ * the picture), no metadata. */
 int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
 
+void gz_planes_free(GzPlanes *planes);
 void gz_pixels_free(GzPixels *pixels);
 
 /* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
