@@ -1,17 +1,18 @@
 /*
  * The direct path for the common case: a plain JPEG photo (YCbCr or grey,
- * no colour profile, upright) made into JPEG thumbnails. libjpeg decodes
- * (shrinking by 2, 4 or 8 in the DCT), the resampler below makes every size
- * from the one decoded picture, and libjpeg encodes. On this machine that is
- * about four times less CPU than the same work through libvips' pipelines,
- * whose per-operation overhead dominates on thumbnail-sized images.
+ * no colour profile but sRGB, any EXIF orientation) made into JPEG
+ * thumbnails, each the pixels libvips' thumbnail makes. libjpeg decodes
+ * (shrinking by 2, 4 or 8 in the DCT, as libvips' shrink-on-load), the
+ * resampler below reproduces libvips' resize, the output is turned upright,
+ * and libjpeg encodes. Without libvips' pipelines, whose per-operation
+ * overhead dominates on thumbnail-sized images.
  *
  * Anything unusual is declined, never guessed at: the caller then takes the
  * libvips path, which handles every case and words every failure. Declined:
- * CMYK/YCCK or other colour spaces, an embedded ICC profile, an EXIF
- * orientation other than 1, and any file libjpeg warns about (truncated or
- * corrupt data), so that a damaged file fails exactly as it does through
- * libvips.
+ * CMYK/YCCK or other colour spaces, an embedded ICC profile other than
+ * sRGB, an EXIF block that cannot be read, and any file libjpeg warns about
+ * (truncated or corrupt data), so that a damaged file fails exactly as it
+ * does through libvips.
  */
 #include <limits.h>
 #include <math.h>
@@ -490,21 +491,26 @@ gz_pixels_free(GzPixels *pixels)
     pixels->data = NULL;
 }
 
-/* Whether the markers allow the direct path: upright, and no colour profile
- * or one that names itself sRGB (whose pixels are sRGB already: libvips'
- * thumbnail, like our libvips path, leaves them as they are). */
+/* Whether the markers allow the direct path: no colour profile or one that
+ * names itself sRGB (whose pixels are sRGB already: libvips' thumbnail,
+ * like our libvips path, leaves them as they are), and a readable EXIF
+ * orientation. Returns the orientation (1..8, 1 without EXIF), 0 to
+ * decline. */
 static int
 gz_markers_plain(j_decompress_ptr cinfo)
 {
+    int orientation = -1;
+
     for (jpeg_saved_marker_ptr m = cinfo->marker_list; m; m = m->next) {
         if (m->marker == JPEG_APP0 + 2 && m->data_length >= 12 &&
             memcmp(m->data, "ICC_PROFILE\0", 12) == 0 &&
             !(m->data_length > 14 && gz_icc_is_srgb(m->data + 14, m->data_length - 14)))
             return 0;
-        if (m->marker == JPEG_APP0 + 1 && gz_exif_orientation(m->data, m->data_length) != 1)
-            return 0;
+        /* The first EXIF block's (an XMP block reads as 1). */
+        if (m->marker == JPEG_APP0 + 1 && orientation < 0 && m->data_length >= 6 && memcmp(m->data, "Exif\0\0", 6) == 0)
+            orientation = gz_exif_orientation(m->data, m->data_length);
     }
-    return 1;
+    return orientation < 0 ? 1 : orientation;
 }
 
 int
@@ -514,7 +520,7 @@ gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out)
     GzJpegError err;
     unsigned char *volatile data = NULL;
     unsigned char *volatile row = NULL;
-    int avx2 = gz_may_use_avx2();
+    int avx2 = gz_may_use_avx2(), orientation;
 
     memset(out, 0, sizeof(*out));
     if (len == 0 || len > ULONG_MAX || (shrink != 1 && shrink != 2 && shrink != 4 && shrink != 8))
@@ -533,7 +539,7 @@ gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out)
     jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);
-    if (!gz_markers_plain(&cinfo) ||
+    if (!(orientation = gz_markers_plain(&cinfo)) ||
         !((cinfo.jpeg_color_space == JCS_YCbCr && cinfo.num_components == 3) ||
           (cinfo.jpeg_color_space == JCS_GRAYSCALE && cinfo.num_components == 1))) {
         jpeg_destroy_decompress(&cinfo);
@@ -586,6 +592,7 @@ gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out)
         out->width = (int) width;
         out->height = (int) height;
         out->bands = bands;
+        out->orientation = orientation;
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
@@ -929,8 +936,8 @@ gz_box_columns(const unsigned char *p, int width, int box, int low, int high, un
     }
 }
 
-int
-gz_direct_resize(const GzPlanes *in, double hshrink, double vshrink, int left, int top, int width,
+static int
+gz_resize_window(const GzPlanes *in, double hshrink, double vshrink, int left, int top, int width,
     int height, GzPixels *out)
 {
     GzAxis across, down;
@@ -1023,4 +1030,72 @@ done:
     if (result)
         gz_pixels_free(out);
     return result;
+}
+
+/* Where the displayed pixel (x, y) of an orientation (libvips' autorot: a
+ * turn clockwise, then a mirror for 2, 4, 5 and 7) comes from in a stored
+ * picture of width x height. */
+static void
+gz_stored_point(int orientation, int width, int height, int x, int y, int *sx, int *sy)
+{
+    static const short turn[9] = { 0, 0, 0, 180, 180, 90, 90, 270, 270 };
+    int mirror = orientation == 2 || orientation == 4 || orientation == 5 || orientation == 7;
+    int angle = turn[orientation];
+
+    if (mirror)
+        x = (angle == 90 || angle == 270 ? height : width) - 1 - x;
+    switch (angle) {
+    case 90: *sx = y; *sy = height - 1 - x; break;
+    case 180: *sx = width - 1 - x; *sy = height - 1 - y; break;
+    case 270: *sx = width - 1 - y; *sy = x; break;
+    default: *sx = x; *sy = y; break;
+    }
+}
+
+int
+gz_direct_resize(const GzPlanes *in, double hshrink, double vshrink, int left, int top, int width,
+    int height, GzPixels *out)
+{
+    int orientation = in->orientation >= 1 && in->orientation <= 8 ? in->orientation : 1;
+    int turned = orientation >= 5;
+    /* The stored picture's axes and its resized size (libvips resizes, then
+     * turns: thumbnail's order). */
+    double across = turned ? vshrink : hshrink, down = turned ? hshrink : vshrink;
+    int stored_width, stored_height, x0, y0, x1, y1;
+    GzPixels stored;
+
+    memset(out, 0, sizeof(*out));
+    if (orientation == 1)
+        return gz_resize_window(in, hshrink, vshrink, left, top, width, height, out);
+    if (!(across >= 1.0) || !(down >= 1.0))
+        return -1;
+    stored_width = (int) ((double) in->width / across + 0.5);
+    stored_height = (int) ((double) in->height / down + 0.5);
+    if (width <= 0 || height <= 0 || left < 0 || top < 0 ||
+        left + width > (turned ? stored_height : stored_width) || top + height > (turned ? stored_width : stored_height))
+        return -1;
+    /* The window's corners in the stored picture, then its pixels turned. */
+    gz_stored_point(orientation, stored_width, stored_height, left, top, &x0, &y0);
+    gz_stored_point(orientation, stored_width, stored_height, left + width - 1, top + height - 1, &x1, &y1);
+    if (x0 > x1) { int t = x0; x0 = x1; x1 = t; }
+    if (y0 > y1) { int t = y0; y0 = y1; y1 = t; }
+    if (gz_resize_window(in, across, down, x0, y0, x1 - x0 + 1, y1 - y0 + 1, &stored))
+        return -1;
+    out->width = width;
+    out->height = height;
+    out->bands = stored.bands;
+    if (!(out->data = malloc((size_t) width * height * stored.bands + GZ_SLACK))) {
+        gz_pixels_free(&stored);
+        return -1;
+    }
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            int sx, sy;
+
+            gz_stored_point(orientation, stored_width, stored_height, left + x, top + y, &sx, &sy);
+            memcpy(out->data + ((size_t) y * width + x) * stored.bands,
+                stored.data + ((size_t) (sy - y0) * stored.width + (sx - x0)) * stored.bands, (size_t) stored.bands);
+        }
+    gz_pixels_free(&stored);
+    return 0;
 }

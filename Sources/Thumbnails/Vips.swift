@@ -291,10 +291,10 @@ enum Vips {
 
     /// The direct path for the common case: makes every output of `recipes` (one JPEG source;
     /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, each output as
-    /// libvips' own thumbnail makes it (the same pixels, to the byte, for fills). False when the
-    /// source or the recipes are not plain enough (a colour profile other than sRGB, a rotation,
-    /// CMYK, damaged data, an enlargement...): the caller then takes `render`, which handles every
-    /// case and words every failure.
+    /// libvips' own thumbnail makes it (the same pixels, to the byte, for fills), turned upright by
+    /// its EXIF orientation. False when the source or the recipes are not plain enough (a colour
+    /// profile other than sRGB, CMYK, damaged data, an enlargement...): the caller then takes
+    /// `render`, which handles every case and words every failure.
     static func renderDirect(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
         guard let source = recipes.first?.source,
               recipes.allSatisfy({ recipe in
@@ -319,8 +319,11 @@ enum Vips {
                     guard status == 0 else { return false }
                     decoded[step.shrink] = planes
                 }
-                let size = PixelSize(width: Int(decoded[step.shrink]!.width), height: Int(decoded[step.shrink]!.height))
-                // Upright files only (the shim declines the others): the planned size, shrunk.
+                // The planned size (as displayed), shrunk; a picture turned by its EXIF orientation
+                // (5 to 8) is stored the other way round.
+                let planes = decoded[step.shrink]!
+                let turned = planes.orientation >= 5
+                let size = PixelSize(width: Int(turned ? planes.height : planes.width), height: Int(turned ? planes.width : planes.height))
                 guard size == step.decoded, let resize = step.resize(size) else { return false }
                 var picture = GzPixels()
                 guard gz_direct_resize(
@@ -338,7 +341,9 @@ enum Vips {
     /// a shrink in the DCT that leaves at least a factor of two (1, 2, 4 or 8; the size rounded
     /// down), then one shrink for both axes (the smaller for a fill, which then keeps the middle;
     /// the larger for a fit), that libvips' resize carries out. A function of the source and
-    /// this output alone, so that an output is the same whichever others are made with it.
+    /// this output alone, so that an output is the same whichever others are made with it. All
+    /// in the picture as displayed: libvips resizes the stored picture and then turns it, which
+    /// comes to the same sizes and shrinks, axes swapped.
     struct DirectStep {
         var shrink: Int
         var decoded: PixelSize

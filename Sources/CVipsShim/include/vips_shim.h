@@ -132,26 +132,31 @@ typedef struct {
     unsigned char *data;
 } GzPixels;
 
-/* A decoded picture as planes: `bands` (1 or 3) planes of width x height
- * bytes one after the other, rows packed, readable a little past the end. */
+/* A decoded picture as planes, as stored: `bands` (1 or 3) planes of width x
+ * height bytes one after the other, rows packed, readable a little past the
+ * end; `orientation` its EXIF orientation (1..8, 1 when it has none). */
 typedef struct {
     int width;
     int height;
     int bands;
+    int orientation;
     unsigned char *data;
 } GzPlanes;
 
 /* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB (grey
- * as grey), with libjpeg's defaults as libvips decodes. Declines (non-zero)
- * CMYK and other colour spaces, an ICC profile other than sRGB, an EXIF
- * orientation other than 1, and any warning from libjpeg (damaged data). */
+ * as grey), with libjpeg's defaults as libvips decodes, the size rounded
+ * down as libvips does. Declines (non-zero) CMYK and other colour spaces,
+ * an ICC profile other than sRGB, an EXIF block that cannot be read, and
+ * any warning from libjpeg (damaged data). */
 int gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out);
 
-/* Shrink `in` as libvips' resize does (its thumbnail's last step): by
- * hshrink across and vshrink down (both >= 1) to round(size / shrink) on
- * each axis, keeping only the window at (left, top) of width x height.
- * Declines (non-zero) enlargements, a window outside the output and
- * shrinks over about 5 left after the whole-factor average. */
+/* Shrink `in` as libvips' thumbnail does after its shrink-on-load: resize
+ * by hshrink across and vshrink down (both >= 1) to round(size / shrink)
+ * on each axis, turned upright by in->orientation, keeping only the window
+ * at (left, top) of width x height. The shrinks and the window are of the
+ * picture as displayed (upright). Declines (non-zero) enlargements, a
+ * window outside the output and shrinks over about 5 left after the
+ * whole-factor average. */
 int gz_direct_resize(const GzPlanes *in, double hshrink, double vshrink, int left, int top,
     int width, int height, GzPixels *out);
 
