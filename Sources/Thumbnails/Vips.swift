@@ -345,17 +345,32 @@ enum Vips {
     /// in the picture as displayed: libvips resizes the stored picture and then turns it, which
     /// comes to the same sizes and shrinks, axes swapped.
     struct DirectStep {
+        /// Sources up to this many pixels are decoded whole where libvips would shrink by 2.
+        static let wholeDecodeLimit = 2_000_000
+
         var shrink: Int
         var decoded: PixelSize
         var output: PixelSize
         var mode: ThumbnailMode
 
-        init?(source: PixelSize, output: PixelSize, mode: ThumbnailMode) {
-            guard output.width > 0, output.height > 0 else { return nil }
+        /// The DCT shrink libvips' thumbnail takes: as far as leaves a factor of two.
+        static func libvipsShrink(source: PixelSize, output: PixelSize, mode: ThumbnailMode) -> Int {
             let widthShrink = Double(source.width) / Double(output.width)
             let heightShrink = Double(source.height) / Double(output.height)
             let first = mode == .fit ? max(widthShrink, heightShrink) : min(widthShrink, heightShrink)
-            shrink = first >= 16 ? 8 : first >= 8 ? 4 : first >= 4 ? 2 : 1
+            return first >= 16 ? 8 : first >= 8 ? 4 : first >= 4 ? 2 : 1
+        }
+
+        init?(source: PixelSize, output: PixelSize, mode: ThumbnailMode) {
+            guard output.width > 0, output.height > 0 else { return nil }
+            shrink = Self.libvipsShrink(source: source, output: output, mode: mode)
+            // One difference: a source of up to two megapixels is not shrunk by 2 in the DCT but
+            // decoded whole (then averaged by 2 and resampled, as libvips resizes without
+            // shrink-on-load). Its entropy decoding, most of the cost, is the same at every
+            // shrink, and the whole decode is there already for the 2x outputs of such a
+            // source: one decode saved (about a sixth of the time for a city picture's card and
+            // small thumbnails), for 0.0008 of SSIM on those outputs (make quality).
+            if shrink == 2 && source.width * source.height <= Self.wholeDecodeLimit { shrink = 1 }
             decoded = PixelSize(width: source.width / shrink, height: source.height / shrink)
             self.output = output
             self.mode = mode
