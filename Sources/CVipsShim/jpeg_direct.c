@@ -140,13 +140,16 @@ gz_direct_version(void)
 
 /* ---- processor-specific twins ----
  *
- * Each hot loop below is written once, as an always-inline body, and
- * compiled twice: inside a wrapper built for AVX2 and inside a portable
- * wrapper (the target's baseline). The compiler vectorises each for its
- * instruction set. gz_may_use_avx2() picks the AVX2 wrapper when the
- * processor has AVX2, unless the portable code is forced (gz_set_portable(1)
- * or GAZETTEER_PORTABLE=1). The bodies do integer arithmetic only, so the
- * two give the same bytes; the tests run both and compare. */
+ * Each hot loop has a portable body, plain C written once as an
+ * always-inline function, and an AVX2 twin; one dispatcher per loop (gz_split,
+ * gz_join, gz_down, gz_across) picks the twin when gz_may_use_avx2() says
+ * so: the processor has AVX2 and the portable code is not forced
+ * (gz_set_portable(1) or GAZETTEER_PORTABLE=1), asked once per picture.
+ * The split and join twins are the same body compiled for AVX2 (the
+ * compiler vectorises it); the down and across twins are intrinsics, for
+ * instructions the compiler does not find (see each). All do integer
+ * arithmetic with the same sums, so the twins give the same bytes; the
+ * tests run both and compare. */
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define GZ_AVX2 1
 #define GZ_AVX2_TARGET __attribute__((target("avx2")))
@@ -287,24 +290,26 @@ gz_join_avx2(unsigned char *const *planes, int width, int bands, unsigned char *
 
 /* The down pass's AVX2 twin, in intrinsics: two rows' bytes interleaved
  * and multiplied by their two weights in one instruction (pmaddubsw, which
- * no compiler finds in gz_down_body), 32 bytes at a time. Its pair sums and
- * totals stay far inside 16 bits (at most 255 x the sum of the weights'
- * sizes, about 85), so its saturating adds never saturate: the same sums,
- * the same bytes as gz_down_body. Weights outside a signed byte (none that
- * gz_axis_make makes) go to the body. */
+ * the compiler does not find in gz_down_body), 64 bytes at a time. Its pair
+ * sums and totals stay far inside 16 bits (at most 255 x the sum of the
+ * weights' sizes, about 85), so its saturating adds never saturate: the
+ * same sums, the same bytes as gz_down_body. Rows under 64 bytes, and
+ * weights outside a signed byte (none that gz_axis_make makes), go to the
+ * body. */
 GZ_AVX2_TARGET static void
 gz_down_avx2(const unsigned char *const *rows, const short *w, int n, int length, unsigned char *q)
 {
     const __m256i half = _mm256_set1_epi16(32);
     __m256i pairs[GZ_MAX_POINTS / 2 + 1];
     const unsigned char *row[GZ_MAX_POINTS + 1];
-    int i = 0;
+    int i = 0, fits = length >= 64;
 
     for (int k = 0; k < n; k++)
-        if (w[k] < -128 || w[k] > 127 || length < 64) {
-            gz_down_body(rows, w, n, length, q);
-            return;
-        }
+        fits = fits && w[k] >= -128 && w[k] <= 127;
+    if (!fits) {
+        gz_down_body(rows, w, n, length, q);
+        return;
+    }
     /* Rows in pairs, a last odd one paired with itself weighted 0. */
     for (int k = 0; k < n; k += 2) {
         int second = k + 1 < n ? w[k + 1] : 0;
@@ -339,11 +344,12 @@ gz_down_avx2(const unsigned char *const *rows, const short *w, int n, int length
     }
 }
 
-/* The across pass has a twin of its own for AVX2, in intrinsics: eight
- * outputs at a time, their products summed in one tree, where the compiler
- * sums each output alone (about four times the instructions). The same
- * integer sums, so the same bytes as gz_across_body. */
-GZ_BODY __attribute__((target("avx2"))) int
+/* The across pass's AVX2 twin, in intrinsics: eight outputs at a time,
+ * their products summed in one tree (where the compiler sums each output on
+ * its own: about four times the instructions), the rest by the body. The
+ * same integer sums, so the same bytes as gz_across_body. Returns how many
+ * outputs it made. */
+GZ_BODY GZ_AVX2_TARGET int
 gz_across8_avx2(const unsigned char *p, const int *start, const short *w, int span, int count, unsigned char *q)
 {
     const __m256i half = _mm256_set1_epi32(2048);
@@ -665,7 +671,8 @@ gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality)
 /* ---- resampling: libvips' reduce, reproduced ----
  *
  * gz_direct_resize does what libvips 8.14's resize does for a shrink (its
- * thumbnail's last step), to the byte where the arithmetic allows: down
+ * thumbnail's step after shrink-on-load), to the byte (the tests compare
+ * with libvips' own thumbnail), then turns the result upright: down
  * first, then across; on each axis a whole factor averaged first where the
  * shrink leaves at least twice that (shrinkv / shrinkh, the "gap" of 2),
  * then Lanczos-3 over 2 * rint(3 * shrink) + 1 taps at positions rounded to
