@@ -142,10 +142,10 @@ gz_direct_version(void)
  *
  * Each hot loop has a portable body, plain C written once as an
  * always-inline function, and an AVX2 twin; one dispatcher per loop (gz_split,
- * gz_join, gz_down, gz_across) picks the twin when gz_may_use_avx2() says
+ * gz_join, gz_block_row, gz_down, gz_across) picks the twin when gz_may_use_avx2() says
  * so: the processor has AVX2 and the portable code is not forced
  * (gz_set_portable(1) or GAZETTEER_PORTABLE=1), asked once per picture.
- * The split and join twins are the same body compiled for AVX2 (the
+ * The split, join and block twins are the same body compiled for AVX2 (the
  * compiler vectorises it); the down and across twins are intrinsics, for
  * instructions the compiler does not find (see each). All do integer
  * arithmetic with the same sums, so the twins give the same bytes; the
@@ -265,6 +265,44 @@ gz_across_body(const unsigned char *restrict p, const int *restrict start, const
     }
 }
 
+/* One output row of a plane shrunk by averaging factor x factor blocks, as
+ * libvips' shrink does: the factor rows averaged (rounded), then the factor
+ * columns of that (rounded). p is the block row's first input row, rows
+ * `stride` bytes apart; `column` holds width * factor sums. factor is a
+ * constant at each call (2, 4 or 8), so the loops vectorise. */
+GZ_BODY void
+gz_block_row_body(const unsigned char *restrict p, size_t stride, int factor, int width,
+    unsigned short *restrict column, unsigned char *restrict q)
+{
+    int span = width * factor;
+
+    for (int i = 0; i < span; i++)
+        column[i] = (unsigned short) (factor / 2 + p[i]);
+    for (int k = 1; k < factor; k++)
+        for (int i = 0; i < span; i++)
+            column[i] = (unsigned short) (column[i] + p[(size_t) k * stride + i]);
+    for (int i = 0; i < span; i++)
+        column[i] = (unsigned short) (column[i] / factor);
+    for (int x = 0; x < width; x++) {
+        unsigned sum = (unsigned) factor / 2;
+
+        for (int d = 0; d < factor; d++)
+            sum += column[x * factor + d];
+        q[x] = (unsigned char) (sum / (unsigned) factor);
+    }
+}
+
+GZ_BODY void
+gz_block_row_factors(const unsigned char *p, size_t stride, int factor, int width, unsigned short *column,
+    unsigned char *q)
+{
+    switch (factor) {
+    case 2: gz_block_row_body(p, stride, 2, width, column, q); break;
+    case 4: gz_block_row_body(p, stride, 4, width, column, q); break;
+    default: gz_block_row_body(p, stride, 8, width, column, q); break;
+    }
+}
+
 GZ_BODY void
 gz_across_spans(const unsigned char *p, const int *start, const short *w, int span, int count, unsigned char *q)
 {
@@ -286,6 +324,13 @@ GZ_AVX2_TARGET static void
 gz_join_avx2(unsigned char *const *planes, int width, int bands, unsigned char *q)
 {
     gz_join_body(planes, width, bands, q);
+}
+
+GZ_AVX2_TARGET static void
+gz_block_row_avx2(const unsigned char *p, size_t stride, int factor, int width, unsigned short *column,
+    unsigned char *q)
+{
+    gz_block_row_factors(p, stride, factor, width, column, q);
 }
 
 /* The down pass's AVX2 twin, in intrinsics: two rows' bytes interleaved
@@ -416,6 +461,13 @@ gz_join_portable(unsigned char *const *planes, int width, int bands, unsigned ch
 }
 
 static void
+gz_block_row_portable(const unsigned char *p, size_t stride, int factor, int width, unsigned short *column,
+    unsigned char *q)
+{
+    gz_block_row_factors(p, stride, factor, width, column, q);
+}
+
+static void
 gz_down_portable(const unsigned char *const *rows, const short *w, int n, int length, unsigned char *q)
 {
     gz_down_body(rows, w, n, length, q);
@@ -452,6 +504,20 @@ gz_join(int avx2, unsigned char *const *planes, int width, int bands, unsigned c
 #endif
     (void) avx2;
     gz_join_portable(planes, width, bands, q);
+}
+
+static void
+gz_block_row(int avx2, const unsigned char *p, size_t stride, int factor, int width, unsigned short *column,
+    unsigned char *q)
+{
+#if GZ_AVX2
+    if (avx2) {
+        gz_block_row_avx2(p, stride, factor, width, column, q);
+        return;
+    }
+#endif
+    (void) avx2;
+    gz_block_row_portable(p, stride, factor, width, column, q);
 }
 
 static void
@@ -604,6 +670,40 @@ gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out)
     jpeg_destroy_decompress(&cinfo);
     free(row);
     out->data = data;
+    return 0;
+}
+
+/* A DCT shrink imitated: the planes averaged over factor x factor blocks
+ * (2, 4 or 8), the size rounded down as a shrunk decode's, each block the
+ * pixels a shrunk decode's pixel stands for (libvips' shrink of the picture
+ * cut to whole blocks). */
+int
+gz_planes_shrink(const GzPlanes *in, int factor, GzPlanes *out)
+{
+    int width = in->width / (factor > 0 ? factor : 1), height = in->height / (factor > 0 ? factor : 1);
+    size_t area = (size_t) width * height, in_area = (size_t) in->width * in->height;
+    unsigned short *column;
+    int avx2 = gz_may_use_avx2();
+
+    memset(out, 0, sizeof(*out));
+    if ((factor != 2 && factor != 4 && factor != 8) || width == 0 || height == 0)
+        return 1;
+    out->data = malloc(area * in->bands + GZ_SLACK);
+    column = malloc(sizeof(*column) * (size_t) width * factor);
+    if (!out->data || !column) {
+        free(column);
+        gz_planes_free(out);
+        return 1;
+    }
+    for (int b = 0; b < in->bands; b++)
+        for (int y = 0; y < height; y++)
+            gz_block_row(avx2, in->data + in_area * b + (size_t) y * factor * in->width, (size_t) in->width, factor,
+                width, column, out->data + area * b + (size_t) y * width);
+    free(column);
+    out->width = width;
+    out->height = height;
+    out->bands = in->bands;
+    out->orientation = in->orientation;
     return 0;
 }
 

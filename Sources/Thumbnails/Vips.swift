@@ -302,32 +302,41 @@ enum Vips {
                       && recipe.outputs.allSatisfy { $0.format == .jpeg }
               })
         else { return false }
-        // One decode per DCT shrink, shared by the outputs that ask for it.
-        var decoded: [Int: GzPlanes] = [:]
+        // One decode for the source (two where an output is larger than the first decode
+        // allows), each shrink an output asks for made from it once.
+        var decoded: [Int: GzPlanes] = [:], shrunk: [Int: GzPlanes] = [:]
         defer {
             for shrink in decoded.keys { gz_planes_free(&decoded[shrink]!) }
+            for shrink in shrunk.keys { gz_planes_free(&shrunk[shrink]!) }
         }
         let quality = quality(.jpeg)
         for recipe in recipes {
             for output in recipe.outputs {
                 guard let step = DirectStep(source: source, output: output.size, mode: recipe.mode) else { return false }
-                if decoded[step.shrink] == nil {
+                if decoded[step.decode] == nil {
                     var planes = GzPlanes()
                     let status = bytes.withUnsafeBytes { raw in
-                        gz_direct_decode(raw.baseAddress, raw.count, Int32(step.shrink), &planes)
+                        gz_direct_decode(raw.baseAddress, raw.count, Int32(step.decode), &planes)
                     }
                     guard status == 0 else { return false }
-                    decoded[step.shrink] = planes
+                    decoded[step.decode] = planes
                 }
+                if step.shrink != step.decode && shrunk[step.shrink] == nil {
+                    var planes = GzPlanes()
+                    guard gz_planes_shrink(&decoded[step.decode]!, Int32(step.shrink / step.decode), &planes) == 0 else {
+                        return false
+                    }
+                    shrunk[step.shrink] = planes
+                }
+                var planes = step.shrink == step.decode ? decoded[step.decode]! : shrunk[step.shrink]!
                 // The planned size (as displayed), shrunk; a picture turned by its EXIF orientation
                 // (5 to 8) is stored the other way round.
-                let planes = decoded[step.shrink]!
                 let turned = planes.orientation >= 5
                 let size = PixelSize(width: Int(turned ? planes.height : planes.width), height: Int(turned ? planes.width : planes.height))
                 guard size == step.decoded, let resize = step.resize(size) else { return false }
                 var picture = GzPixels()
                 guard gz_direct_resize(
-                    &decoded[step.shrink]!, resize.across, resize.down, Int32(resize.left), Int32(resize.top),
+                    &planes, resize.across, resize.down, Int32(resize.left), Int32(resize.top),
                     Int32(output.size.width), Int32(output.size.height), &picture) == 0
                 else { return false }
                 defer { gz_pixels_free(&picture) }
@@ -340,19 +349,19 @@ enum Vips {
     /// How libvips' thumbnail (8.14) makes one output of a JPEG, reproduced by the direct path:
     /// a shrink in the DCT that leaves at least a factor of two (1, 2, 4 or 8; the size rounded
     /// down), then one shrink for both axes (the smaller for a fill, which then keeps the middle;
-    /// the larger for a fit), that libvips' resize carries out. A function of the source and
-    /// this output alone, so that an output is the same whichever others are made with it. All
-    /// in the picture as displayed: libvips resizes the stored picture and then turns it, which
-    /// comes to the same sizes and shrinks, axes swapped.
+    /// the larger for a fit), that libvips' resize carries out. All in the picture as displayed:
+    /// libvips resizes the stored picture and then turns it, which comes to the same sizes and
+    /// shrinks, axes swapped.
+    ///
+    /// One difference, for speed: a picture is decoded once, at a shrink that depends on its
+    /// size alone (`decodeShrink`), and a larger shrink an output asks for is imitated from that
+    /// decode by averaging blocks (`gz_planes_shrink`: the same size and the same pixel
+    /// positions, the average where the DCT keeps the low frequencies). Entropy decoding is most
+    /// of a decode's cost and the same at every shrink, so this saves a decode or two per
+    /// picture; measured (make quality, the 2560 x 1600 wallpapers) it costs 0.0002 to 0.0006
+    /// of SSIM on those outputs, which stay above libvips' own JPEGs. A function of the source
+    /// and the output alone, so that an output is the same whichever others are made with it.
     struct DirectStep {
-        /// Sources up to this many pixels are decoded whole where libvips would shrink by 2.
-        static let wholeDecodeLimit = 2_000_000
-
-        var shrink: Int
-        var decoded: PixelSize
-        var output: PixelSize
-        var mode: ThumbnailMode
-
         /// The DCT shrink libvips' thumbnail takes: as far as leaves a factor of two.
         static func libvipsShrink(source: PixelSize, output: PixelSize, mode: ThumbnailMode) -> Int {
             let widthShrink = Double(source.width) / Double(output.width)
@@ -361,16 +370,24 @@ enum Vips {
             return first >= 16 ? 8 : first >= 8 ? 4 : first >= 4 ? 2 : 1
         }
 
+        /// The shrink a source is decoded at for its thumbnails: the largest that keeps 1,280
+        /// pixels on its long side (a 2x thumbnail of 640); an output that needs more is decoded
+        /// on its own.
+        static func decodeShrink(source: PixelSize) -> Int {
+            [8, 4, 2].first { max(source.width, source.height) / $0 >= 1280 } ?? 1
+        }
+
+        /// libvips' shrink-on-load for this output, and the decode it is made from.
+        var shrink: Int
+        var decode: Int
+        var decoded: PixelSize
+        var output: PixelSize
+        var mode: ThumbnailMode
+
         init?(source: PixelSize, output: PixelSize, mode: ThumbnailMode) {
             guard output.width > 0, output.height > 0 else { return nil }
             shrink = Self.libvipsShrink(source: source, output: output, mode: mode)
-            // One difference: a source of up to two megapixels is not shrunk by 2 in the DCT but
-            // decoded whole (then averaged by 2 and resampled, as libvips resizes without
-            // shrink-on-load). Its entropy decoding, most of the cost, is the same at every
-            // shrink, and the whole decode is there already for the 2x outputs of such a
-            // source: one decode saved (about a sixth of the time for a city picture's card and
-            // small thumbnails), for 0.0008 of SSIM on those outputs (make quality).
-            if shrink == 2 && source.width * source.height <= Self.wholeDecodeLimit { shrink = 1 }
+            decode = min(shrink, Self.decodeShrink(source: source))
             decoded = PixelSize(width: source.width / shrink, height: source.height / shrink)
             self.output = output
             self.mode = mode

@@ -56,14 +56,16 @@ final class PhotoQualityTests: XCTestCase {
 
     /// Before encoding, the direct path's pixels are libvips' thumbnail's, turned upright as its
     /// are: to the byte on the libvips it reproduces (8.14), within a level or two on others.
-    /// (Where the direct path decodes whole a source libvips would shrink by 2 in the DCT, its
-    /// pixels are those of libvips' thumbnail of the whole decoded picture.)
+    /// (Where the direct path imitates a DCT shrink by averaging blocks of a less shrunk decode,
+    /// its pixels are those of libvips' thumbnail of libvips' shrink of that decode.)
     func testResizedPixelsAreLibvipsThumbnails() throws {
         let space = Workspace()
         let exact = vips_version(0) == 8 && vips_version(1) == 14
         // Stored sizes and EXIF orientations (0: none): the sizes below take every DCT shrink.
+        // (2560 x 1300 is decoded at a shrink of 2: its 500 x 376 output decoded on its own.)
         let cases = [(960, 720, false, 0), (1001, 757, false, 0), (640, 900, true, 0), (757, 1001, false, 6), (520, 400, false, 3),
-                     (300, 420, true, 8), (330, 250, false, 5), (250, 330, false, 7), (330, 250, false, 2), (250, 330, false, 4)]
+                     (300, 420, true, 8), (330, 250, false, 5), (250, 330, false, 7), (330, 250, false, 2), (250, 330, false, 4),
+                     (2560, 1300, false, 0)]
         for (index, (width, height, grey, orientation)) in cases.enumerated() {
             let url = space.url("p\(index).jpg")
             try LibvipsOps.writeJPEG(
@@ -77,8 +79,8 @@ final class PhotoQualityTests: XCTestCase {
                 let output = PixelSize(width: w, height: h)
                 let step = try XCTUnwrap(Vips.DirectStep(source: source, output: output, mode: .fill(.centre)))
                 let made = try XCTUnwrap(DirectPath.resize(bytes, step), "\(index) \(w)x\(h)")
-                let libvipsShrink = Vips.DirectStep.libvipsShrink(source: source, output: output, mode: .fill(.centre))
-                let reference = try LibvipsOps.thumbnail(url, width: w, height: h, shrinkOnLoad: step.shrink == libvipsShrink)
+                let reference = try LibvipsOps.thumbnail(
+                    url, width: w, height: h, decode: step.decode, imitated: step.shrink / step.decode)
                 XCTAssertEqual(made.bands, reference.bands)
                 var worst = made.pixels.count == reference.pixels.count ? 0 : 255
                 for i in 0..<min(made.pixels.count, reference.pixels.count) {
@@ -340,9 +342,15 @@ enum DirectPath {
 
     /// One output as `Vips.renderDirect` makes it, before encoding.
     static func resize(_ bytes: [UInt8], _ step: Vips.DirectStep) -> Picture? {
-        var planes = GzPlanes()
-        guard bytes.withUnsafeBytes({ gz_direct_decode($0.baseAddress, $0.count, Int32(step.shrink), &planes) }) == 0 else { return nil }
-        defer { gz_planes_free(&planes) }
+        var decoded = GzPlanes(), planes = GzPlanes()
+        guard bytes.withUnsafeBytes({ gz_direct_decode($0.baseAddress, $0.count, Int32(step.decode), &decoded) }) == 0 else { return nil }
+        defer { gz_planes_free(&decoded) }
+        if step.shrink == step.decode {
+            planes = decoded
+        } else {
+            guard gz_planes_shrink(&decoded, Int32(step.shrink / step.decode), &planes) == 0 else { return nil }
+        }
+        defer { if step.shrink != step.decode { gz_planes_free(&planes) } }
         let turned = planes.orientation >= 5
         let size = PixelSize(width: Int(turned ? planes.height : planes.width), height: Int(turned ? planes.width : planes.height))
         guard let resize = step.resize(size) else { return nil }
@@ -361,20 +369,29 @@ enum DirectPath {
 enum LibvipsOps {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    /// `vips thumbnail FILE W --height H --crop centre`, as pixels; without shrink-on-load,
-    /// libvips' thumbnail of the whole decoded picture (`thumbnail_image`).
-    static func thumbnail(_ url: URL, width: Int, height: Int, shrinkOnLoad: Bool = true) throws -> Picture {
+    /// `vips thumbnail FILE W --height H --crop centre`, as pixels. With `imitated` > 1: libvips'
+    /// thumbnail (`thumbnail_image`, no shrink-on-load) of the file decoded at shrink `decode`,
+    /// cut to whole blocks of `imitated` and shrunk by that (libvips' shrink).
+    static func thumbnail(_ url: URL, width: Int, height: Int, decode: Int = 1, imitated: Int = 1) throws -> Picture {
         guard Vips.started else { throw Failure(description: "libvips could not be started") }
         let box = "width=\(width),height=\(height),crop=centre"
         let made: UnsafeMutablePointer<VipsImage>?
-        if shrinkOnLoad {
+        if imitated == 1 {
             made = try call("thumbnail", "filename=\(url.path),\(box)", input: nil)
         } else {
-            guard let whole = try call("jpegload", "filename=\(url.path)", input: nil) else {
+            guard let loaded = try call("jpegload", "filename=\(url.path),shrink=\(decode)", input: nil) else {
                 throw Failure(description: "jpegload made no image")
             }
-            defer { g_object_unref(whole) }
-            made = try call("thumbnail_image", box, input: whole)
+            defer { g_object_unref(loaded) }
+            let cut = "left=0,top=0,width=\(Int(vips_image_get_width(loaded)) / imitated * imitated),"
+                + "height=\(Int(vips_image_get_height(loaded)) / imitated * imitated)"
+            guard let blocks = try call("extract_area", cut, input: loaded, named: "input") else { throw Failure(description: "no crop") }
+            defer { g_object_unref(blocks) }
+            guard let shrunk = try call("shrink", "hshrink=\(imitated),vshrink=\(imitated)", input: blocks) else {
+                throw Failure(description: "no shrink")
+            }
+            defer { g_object_unref(shrunk) }
+            made = try call("thumbnail_image", box, input: shrunk)
         }
         guard let image = made else { throw Failure(description: "thumbnail made no image") }
         defer { g_object_unref(image) }
@@ -401,11 +418,13 @@ enum LibvipsOps {
                  output: false)
     }
 
-    /// Runs operation `name` with `arguments` ("name=value,..."), and `input` as its "in";
+    /// Runs operation `name` with `arguments` ("name=value,..."), and `input` as its input image
+    /// (argument `inputName`);
     /// returns its "out" image (a reference the caller owns) when it has one (`output`).
     @discardableResult
     private static func call(
-        _ name: String, _ arguments: String, input: UnsafeMutablePointer<VipsImage>?, output: Bool = true
+        _ name: String, _ arguments: String, input: UnsafeMutablePointer<VipsImage>?, named inputName: String = "in",
+        output: Bool = true
     ) throws -> UnsafeMutablePointer<VipsImage>? {
         guard let operation = vips_operation_new(name) else { throw Failure(description: "no operation \(name)") }
         let object = UnsafeMutablePointer<VipsObject>(OpaquePointer(operation))
@@ -414,7 +433,7 @@ enum LibvipsOps {
             var value = GValue()
             g_value_init(&value, vips_image_get_type())
             g_value_set_object(&value, input)
-            g_object_set_property(gobject, "in", &value)
+            g_object_set_property(gobject, inputName, &value)
             g_value_unset(&value)
         }
         guard vips_object_set_from_string(object, arguments) == 0, let built = vips_cache_operation_build(operation) else {

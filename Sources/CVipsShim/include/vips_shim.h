@@ -150,6 +150,11 @@ typedef struct {
  * any warning from libjpeg (damaged data). */
 int gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out);
 
+/* A DCT shrink of `in` by factor (2, 4 or 8) imitated without decoding
+ * again: the average of factor x factor blocks, the size rounded down as a
+ * shrunk decode's (libvips' shrink of the picture cut to whole blocks). */
+int gz_planes_shrink(const GzPlanes *in, int factor, GzPlanes *out);
+
 /* Shrink `in` as libvips' thumbnail does after its shrink-on-load: resize
  * by hshrink across and vshrink down (both >= 1) to round(size / shrink)
  * on each axis, turned upright by in->orientation, keeping only the window
