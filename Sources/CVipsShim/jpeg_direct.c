@@ -2,7 +2,8 @@
  * The direct path for the common case: a plain JPEG photo (YCbCr or grey,
  * no colour profile but sRGB, any EXIF orientation) made into JPEG
  * thumbnails, each the pixels libvips' thumbnail makes. libjpeg decodes
- * (shrinking by 2, 4 or 8 in the DCT, as libvips' shrink-on-load), the
+ * (shrinking by 2, 4 or 8 in the DCT, as libvips' shrink-on-load;
+ * gz_planes_shrink imitates a further shrink without decoding again), the
  * resampler below reproduces libvips' resize, the output is turned upright,
  * and libjpeg encodes. Without libvips' pipelines, whose per-operation
  * overhead dominates on thumbnail-sized images.

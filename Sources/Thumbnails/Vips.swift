@@ -26,7 +26,7 @@ enum Vips {
     /// Encoder settings, part of the cache key: change this when outputs would change.
     static let encoderSettings = "lanczos3 with a factor of 2 or more left after shrink-on-load and box, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 5 dither 0.5, zlib 9; "
         + "opaque alpha dropped; decoded once per source at the largest size; "
-        + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode per DCT shrink; jpeg optimised huffman tables, chroma tables at quality + 5"
+        + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode keeping 1280 px, larger shrinks by block averages; jpeg optimised huffman tables, chroma tables at quality + 5"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
         switch format {
@@ -291,8 +291,7 @@ enum Vips {
 
     /// The direct path for the common case: makes every output of `recipes` (one JPEG source;
     /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, each output as
-    /// libvips' own thumbnail makes it (the same pixels, to the byte, for fills), turned upright by
-    /// its EXIF orientation. False when the source or the recipes are not plain enough (a colour
+    /// libvips' own thumbnail makes it (see `DirectStep`), turned upright by its EXIF orientation. False when the source or the recipes are not plain enough (a colour
     /// profile other than sRGB, CMYK, damaged data, an enlargement...): the caller then takes
     /// `render`, which handles every case and words every failure.
     static func renderDirect(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
