@@ -135,22 +135,45 @@ typedef struct {
     unsigned char *data;
 } GzPixels;
 
-/* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB.
- * Declines (non-zero) CMYK and other colour spaces, an ICC profile, an EXIF
- * orientation other than 1, and any warning from libjpeg (damaged data). */
-int gz_direct_decode(const void *buf, size_t len, int shrink, GzPixels *out);
+/* A decoded picture as planes, as stored: `bands` (1 or 3) planes of width x
+ * height bytes one after the other, rows packed, readable a little past the
+ * end; `orientation` its EXIF orientation (1..8, 1 when it has none). */
+typedef struct {
+    int width;
+    int height;
+    int bands;
+    int orientation;
+    unsigned char *data;
+} GzPlanes;
 
-/* Resample `in` to target_width x target_height (Lanczos-3, after averaging
- * blocks where that leaves it a factor of two or more; a copy when within a
- * pixel or two) and keep only the window at (left, top) of width x height.
- * scale > 0 is the input pixels per output pixel on both axes (the target
- * sizes being it rounded), else each axis maps its size onto its target. */
-int gz_pixels_resample(const GzPixels *in, int target_width, int target_height,
-    double scale, int left, int top, int width, int height, GzPixels *out);
+/* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB (grey
+ * as grey), with libjpeg's defaults as libvips decodes, the size rounded
+ * down as libvips does. Declines (non-zero) CMYK and other colour spaces,
+ * an ICC profile other than sRGB, an EXIF block that cannot be read, and
+ * any warning from libjpeg (damaged data). */
+int gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out);
 
-/* Encode RGB pixels as a baseline 4:2:0 JPEG at `quality`, no metadata. */
+/* A DCT shrink of `in` by factor (2, 4 or 8) imitated without decoding
+ * again: the average of factor x factor blocks, the size rounded down as a
+ * shrunk decode's (libvips' shrink of the picture cut to whole blocks). */
+int gz_planes_shrink(const GzPlanes *in, int factor, GzPlanes *out);
+
+/* Shrink `in` as libvips' thumbnail does after its shrink-on-load: resize
+ * by hshrink across and vshrink down (both >= 1) to round(size / shrink)
+ * on each axis, turned upright by in->orientation, keeping only the window
+ * at (left, top) of width x height. The shrinks and the window are of the
+ * picture as displayed (upright). Declines (non-zero) enlargements, a
+ * window outside the output and shrinks over about 5 left after the
+ * whole-factor average. */
+int gz_direct_resize(const GzPlanes *in, double hshrink, double vshrink, int left, int top,
+    int width, int height, GzPixels *out);
+
+/* Encode RGB (or grey) pixels as a baseline JPEG at `quality` (4:2:0 and
+ * the standard tables, as libvips below Q 90; Huffman tables optimised for
+ * the picture), no metadata. */
 int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
 
+void gz_planes_free(GzPlanes *planes);
 void gz_pixels_free(GzPixels *pixels);
 
 /* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
