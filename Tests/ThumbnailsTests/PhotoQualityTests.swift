@@ -54,6 +54,41 @@ final class PhotoQualityTests: XCTestCase {
         XCTAssertLessThanOrEqual(ourBytes, barBytes, "bytes \(ourBytes), libvips Q82 \(barBytes)")
     }
 
+    /// A CMYK JPEG with its CMYK profile (libvips' path) comes out in the colours `vips
+    /// thumbnail` gives it: a transform straight to the sRGB profile made such photos redder.
+    func testCMYKPhotosComeOutInLibvipsThumbnailsColours() throws {
+        let space = Workspace()
+        let url = space.url("cmyk.jpg")
+        // Saturated colours (a photo-like picture's, pushed away from grey): where the two
+        // conversions part most.
+        var picture = PhotoLike.picture(width: 640, height: 480, seed: 5, grey: false)
+        for pixel in stride(from: 0, to: picture.pixels.count, by: 3) {
+            let grey = (Int(picture.pixels[pixel]) + Int(picture.pixels[pixel + 1]) + Int(picture.pixels[pixel + 2])) / 3
+            for band in 0..<3 {
+                picture.pixels[pixel + band] = UInt8(clamping: grey + 3 * (Int(picture.pixels[pixel + band]) - grey))
+            }
+        }
+        try LibvipsOps.writeJPEG(picture, to: url, quality: 90, cmyk: true)
+        let thumbnailer = try space.thumbnailer()
+        let plan = try thumbnailer.plan(ThumbnailRequest(
+            source: url, spec: ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre), scales: [1]), stem: "c"))
+        XCTAssertEqual(thumbnailer.make([plan]).errors, [])
+        let mine = try XCTUnwrap(Decoded(thumbnailer.cachedFile(plan.images[0]))).picture
+        let reference = try LibvipsOps.thumbnail(url, width: 250, height: 188, exportSRGB: true)
+        XCTAssertEqual([mine.width, mine.height, mine.bands], [reference.width, reference.height, 3])
+        for band in 0..<3 {
+            func mean(_ picture: Picture) -> Double {
+                stride(from: band, to: picture.pixels.count, by: picture.bands).reduce(0) { $0 + Double(picture.pixels[$1]) }
+                    / Double(picture.width * picture.height)
+            }
+            XCTAssertEqual(mean(mine), mean(reference), accuracy: 1.5, "band \(band)")
+        }
+        let barURL = space.url("cmyk-bar.jpg")
+        try LibvipsOps.writeJPEG(reference, to: barURL, quality: 82)
+        let bar = try XCTUnwrap(Decoded(barURL)).picture
+        XCTAssertGreaterThanOrEqual(SSIM.mean(reference, mine), SSIM.mean(reference, bar) - 0.01)
+    }
+
     /// Before encoding, the direct path's pixels are libvips' thumbnail's, turned upright as its
     /// are: to the byte on the libvips it reproduces (8.14), within a level or two on others.
     /// (Where the direct path imitates a DCT shrink by averaging blocks of a less shrunk decode,
@@ -372,9 +407,10 @@ enum LibvipsOps {
     /// `vips thumbnail FILE W --height H --crop centre`, as pixels. With `imitated` > 1: libvips'
     /// thumbnail (`thumbnail_image`, no shrink-on-load) of the file decoded at shrink `decode`,
     /// cut to whole blocks of `imitated` and shrunk by that (libvips' shrink).
-    static func thumbnail(_ url: URL, width: Int, height: Int, decode: Int = 1, imitated: Int = 1) throws -> Picture {
+    static func thumbnail(_ url: URL, width: Int, height: Int, decode: Int = 1, imitated: Int = 1,
+                          exportSRGB: Bool = false) throws -> Picture {
         guard Vips.started else { throw Failure(description: "libvips could not be started") }
-        let box = "width=\(width),height=\(height),crop=centre"
+        let box = "width=\(width),height=\(height),crop=centre" + (exportSRGB ? ",export_profile=srgb" : "")
         let made: UnsafeMutablePointer<VipsImage>?
         if imitated == 1 {
             made = try call("thumbnail", "filename=\(url.path),\(box)", input: nil)
@@ -405,7 +441,7 @@ enum LibvipsOps {
 
     /// libvips' jpegsave at `quality`, its other settings its defaults: metadata stripped, or
     /// with only an EXIF orientation when `orientation` is 1...8.
-    static func writeJPEG(_ picture: Picture, to url: URL, quality: Int, orientation: Int = 0) throws {
+    static func writeJPEG(_ picture: Picture, to url: URL, quality: Int, orientation: Int = 0, cmyk: Bool = false) throws {
         guard Vips.started else { throw Failure(description: "libvips could not be started") }
         let made = picture.pixels.withUnsafeBytes { raw in
             vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(picture.width), Int32(picture.height),
@@ -414,7 +450,15 @@ enum LibvipsOps {
         guard let image = made else { throw Failure(description: "cannot make an image") }
         defer { g_object_unref(image) }
         if orientation > 0 { vips_image_set_int(image, "orientation", Int32(orientation)) }
-        try call("jpegsave", "filename=\(url.path),Q=\(quality),strip=\(orientation > 0 ? "false" : "true")", input: image,
+        var saved = image
+        if cmyk {
+            image.pointee.Type = VIPS_INTERPRETATION_sRGB
+            guard let converted = try call("colourspace", "space=cmyk", input: image) else { throw Failure(description: "no CMYK") }
+            saved = converted
+        }
+        defer { if saved != image { g_object_unref(saved) } }
+        // A CMYK picture keeps the CMYK profile it was converted with, as print files do.
+        try call("jpegsave", "filename=\(url.path),Q=\(quality),strip=\(orientation > 0 || cmyk ? "false" : "true")", input: saved,
                  output: false)
     }
 
