@@ -25,7 +25,7 @@ enum Vips {
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
     static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 6 dither 0.5, zlib 9 chains 256; "
-        + "opaque alpha dropped; decoded once per source and load; cmyk to srgb by vips_colourspace; "
+        + "opaque alpha dropped; decoded once per source and load, jpeg and webp at each output's shrink; cmyk to srgb by vips_colourspace; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode keeping 1280 px, larger shrinks by block averages; jpeg optimised huffman tables, chroma tables at quality + 5"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
@@ -166,7 +166,15 @@ enum Vips {
 
     private static func render(_ raw: UnsafeRawBufferPointer, _ recipes: [Recipe]) throws(Failure) {
         var groups: [(load: Load, recipes: [Recipe])] = []
-        for recipe in recipes {
+        // A JPEG or WebP is decoded at the shrink each output would get from `vips thumbnail`
+        // (the 1x may shrink further than the 2x), outputs that shrink alike sharing a decode.
+        // (An attention crop is found once, on the largest output, for all.)
+        let parts = recipes.flatMap { recipe in
+            [.jpeg, .webp].contains(recipe.format) && recipe.mode != .fill(.attention) && recipe.outputs.count > 1
+                ? recipe.outputs.map { Recipe(format: recipe.format, source: recipe.source, mode: recipe.mode, largest: $0.size, outputs: [$0]) }
+                : [recipe]
+        }
+        for recipe in parts {
             let load = try load(for: recipe)
             if let index = groups.firstIndex(where: { $0.load == load }) {
                 groups[index].recipes.append(recipe)
