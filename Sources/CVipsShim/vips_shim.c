@@ -767,9 +767,7 @@ gz_save_png_palette(VipsImage *in, const char *path)
     pixels.bands = vips_image_get_bands(memory);
     pixels.data = VIPS_IMAGE_ADDR(memory, 0, 0);
     result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), path, NULL);
-    if (result > 0)
-        result = vips_pngsave(memory, path, "strip", TRUE, "compression", 6, NULL);
-    else if (result)
+    if (result)
         vips_error_system(errno, "pngsave", "cannot write %s", path);
     g_object_unref(memory);
     return result;

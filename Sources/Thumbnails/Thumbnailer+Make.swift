@@ -108,7 +108,7 @@ extension Thumbnailer {
                 outputs: outputs))
         }
         defer { for output in finals { unlink(output.temporary) } }
-        if !Vips.renderDirect(bytes, recipes) {
+        if !Vips.renderDirect(bytes, recipes) && !Vips.renderDrawing(bytes, recipes) {
             do {
                 try Vips.render(bytes, recipes)
             } catch {

@@ -24,7 +24,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 6 dither 0.5, zlib 9 chains 256; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 8, libdeflate 8 to 40000 pixels else 5; "
+        + "svg: librsvg and cairo once at the reference size (own, halved to 1 MP), area-averaged where a half or less, else at the size; 1x a 2x2 average; "
         + "opaque alpha dropped; decoded once per source and load; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
@@ -86,7 +87,13 @@ enum Vips {
 
     /// Reads the header of `bytes` (no pixels are decoded). An SVG is measured at scale 1.
     static func header(of bytes: [UInt8], format: SourceFormat) throws(Failure) -> Header {
-        try guarded { () throws(Failure) -> Header in
+        // An SVG that gives its size on its root element is measured from its prologue and that
+        // start tag alone (the drawing path parses it whole once, when its thumbnails are made);
+        // any other goes to libvips' loader, which parses all of it and words any failure.
+        if format == .svg, let size = svgSize(bytes) {
+            return Header(size: size, orientation: 1, hasAlpha: true, bands: 4, isPalette: false)
+        }
+        return try guarded { () throws(Failure) -> Header in
             try withBytes(bytes) { raw throws(Failure) -> Header in
                 let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)
                 return Header(
@@ -364,6 +371,119 @@ enum Vips {
             }
         }
         return true
+    }
+
+    /// The size of an SVG from its prologue and root start tag (`gz_svg_size`), rounded as
+    /// libvips rounds it; nil when that cannot tell.
+    private static func svgSize(_ bytes: [UInt8]) -> PixelSize? {
+        var width = 0.0, height = 0.0
+        let status = bytes.withUnsafeBytes { raw in gz_svg_size(raw.baseAddress, raw.count, &width, &height) }
+        guard status == 0, width < 1e9, height < 1e9 else { return nil }
+        return PixelSize(width: Int(width + 0.5), height: Int(height + 0.5))
+    }
+
+    /// The drawing path: every output of `recipes` (one SVG source; fit or centre fill) from a
+    /// document parsed once, with librsvg and cairo into memory and the shim's own resampling
+    /// and palette PNG (drawing.c, png_palette.c). False when it declines or fails (an
+    /// attention crop, a rendering over `sharedDecodePixels`, a document librsvg refuses, a
+    /// file that cannot be written): the caller then takes `render`, which words every failure.
+    ///
+    /// Each output is a function of the source and its recipe alone, as `render`'s are. A
+    /// recipe whose largest output is at most half the source's reference size (its own size,
+    /// halved until at most a megapixel), or that size exactly, is area-averaged from one
+    /// rendering at the reference size, shared by every such recipe: rendering is mostly the
+    /// walk over the document, nearly as dear at 130x98 as at 640x480, and averaging many
+    /// rendered pixels into each is as exact an anti-aliasing as cairo's own. Other recipes
+    /// are rendered at their size. Within a recipe, an output half the largest is its 2x2
+    /// average, any other smaller one is area-averaged from the largest.
+    static func renderDrawing(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
+        guard let source = recipes.first?.source,
+              recipes.allSatisfy({ $0.format == .svg && $0.source == source && $0.mode != .fill(.attention) })
+        else { return false }
+        var reference = source
+        while reference.pixels > 1 << 20 {
+            reference = PixelSize(width: (reference.width + 1) / 2, height: (reference.height + 1) / 2)
+        }
+        // Under the shared side of the guard: formats other than palette PNG go through libvips'
+        // savers, whose failures must not reach a job running alone to get its own message.
+        gz_shared_begin()
+        defer { gz_shared_end() }
+        return bytes.withUnsafeBytes { raw -> Bool in
+            var opened: OpaquePointer?
+            guard gz_drawing_open(raw.baseAddress, raw.count, &opened) == 0, let drawing = opened else { return false }
+            defer { gz_drawing_close(drawing) }
+            var rendered: Pixels?
+            func render(_ size: PixelSize) -> Pixels? {
+                guard size.pixels <= sharedDecodePixels else { return nil }
+                return Pixels { gz_drawing_render(drawing, Int32(size.width), Int32(size.height), &$0) }
+            }
+            for recipe in recipes {
+                let target = ThumbnailGeometry.resampled(source: source, output: recipe.largest, mode: recipe.mode)
+                let base: Pixels
+                if target == reference || (target.width * 2 <= reference.width && target.height * 2 <= reference.height) {
+                    if rendered == nil { rendered = render(reference) }
+                    guard let whole = rendered else { return false }
+                    if target == reference {
+                        base = whole
+                    } else {
+                        guard let averaged = whole.area(target) else { return false }
+                        base = averaged
+                    }
+                } else {
+                    guard let direct = render(target) else { return false }
+                    base = direct
+                }
+                var largest = base
+                if target != recipe.largest {
+                    // A centre fill: the middle of the covering picture.
+                    guard let middle = Pixels({ out in
+                        withUnsafePointer(to: base.pixels) { whole in
+                            gz_argb_crop(whole, Int32((target.width - recipe.largest.width) / 2),
+                                         Int32((target.height - recipe.largest.height) / 2),
+                                         Int32(recipe.largest.width), Int32(recipe.largest.height), &out)
+                        }
+                    }) else { return false }
+                    largest = middle
+                }
+                for output in recipe.outputs {
+                    let picture: Pixels
+                    if output.size == recipe.largest {
+                        picture = largest
+                    } else if output.size.width * 2 == recipe.largest.width && output.size.height * 2 == recipe.largest.height {
+                        guard let half = largest.halved() else { return false }
+                        picture = half
+                    } else {
+                        guard let smaller = largest.area(output.size) else { return false }
+                        picture = smaller
+                    }
+                    guard picture.size == output.size else { return false }
+                    let status = withUnsafePointer(to: picture.pixels) { pixels in
+                        gz_argb_save(pixels, output.path, saveFormat(output.format), quality(output.format))
+                    }
+                    if status != 0 { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    /// Pixels of the drawing path, freed with the last reference.
+    private final class Pixels {
+        var pixels = GzArgb()
+        /// Nil when `make` fails.
+        init?(_ make: (inout GzArgb) -> Int32) {
+            if make(&pixels) != 0 { return nil }
+        }
+        deinit { gz_argb_free(&pixels) }
+        var size: PixelSize { PixelSize(width: Int(pixels.width), height: Int(pixels.height)) }
+
+        func area(_ size: PixelSize) -> Pixels? {
+            Pixels { out in withUnsafePointer(to: pixels) { gz_argb_area($0, Int32(size.width), Int32(size.height), &out) } }
+        }
+
+        func halved() -> Pixels? {
+            Pixels { out in withUnsafePointer(to: pixels) { gz_argb_halve($0, &out) } }
+        }
     }
 
     /// The SVG scales libvips honours (outside them it warns and renders at scale 1).

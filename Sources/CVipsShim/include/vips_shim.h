@@ -19,8 +19,7 @@ typedef enum {
     GZ_SAVE_WEBP = 2,
     GZ_SAVE_AVIF = 3,
     /* Indexed PNG: exact when the picture has at most 256 colours, else
-     * reduced to 256 by libimagequant up to 40,000 pixels, else truecolour
-     * (png_palette.c). */
+     * reduced by a median cut (png_palette.c). */
     GZ_SAVE_PNG_PALETTE = 4,
     GZ_SAVE_WEBP_LOSSLESS = 5,
 } GzSaveFormat;
@@ -154,9 +153,8 @@ int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
 void gz_pixels_free(GzPixels *pixels);
 
 /* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
- * PNG at path (png_palette.c). *exact, when not NULL, says whether the
- * picture kept its own colours (at most 256). 0 on success, 1 when declined
- * (over 256 colours and over 40,000 pixels: worth no quantising), -1 on
+ * PNG at path (png_palette.c): their own colours when at most 256, else a
+ * median cut's. *exact, when not NULL, says which. 0 on success, -1 on
  * failure. */
 int gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *exact);
 
