@@ -560,7 +560,7 @@ gz_argb_save(const GzArgb *in, const char *path, GzSaveFormat format, int qualit
     unsigned min = 255;
     int bands, result;
     unsigned char *straight;
-    VipsImage *image;
+    VipsImage *image, *srgb = NULL;
 
     if (format == GZ_SAVE_PNG_PALETTE)
         return gz_png_palette_write_keys(in->data, in->width, in->height, in->width,
@@ -590,11 +590,15 @@ gz_argb_save(const GzArgb *in, const char *path, GzSaveFormat format, int qualit
     }
     image = vips_image_new_from_memory(straight, pixels * bands, in->width, in->height, bands,
         VIPS_FORMAT_UCHAR);
-    if (!image) {
+    /* sRGB, so that savers see the alpha band as alpha (JPEG flattens it over white). */
+    if (!image || vips_copy(image, &srgb, "interpretation", VIPS_INTERPRETATION_sRGB, NULL)) {
+        if (image)
+            g_object_unref(image);
         free(straight);
         return -1;
     }
-    result = gz_save(image, path, format, quality);
+    result = gz_save(srgb, path, format, quality);
+    g_object_unref(srgb);
     g_object_unref(image);
     free(straight);
     return result;

@@ -55,10 +55,12 @@ package final class SiteWriter: @unchecked Sendable {
         OutputFolders.removeTree(staging.path)
         OutputFolders.removeTree(aside)
         Self.removeLeftovers(of: output)
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        // Placed away from its parent's crowd of recently deleted files where the file system
+        // can (OutputFolders.makePlacedFolder): every page is a file made in it.
+        do throws(OutputFolders.Failure) {
+            try OutputFolders.makePlacedFolder(staging.path)
         } catch {
-            throw Self.failure(doing: "writing", staging.path, code: Self.code(of: error), output: output)
+            throw Self.failure(doing: "writing", error.path, code: error.code, output: output)
         }
     }
 
