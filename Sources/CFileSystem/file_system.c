@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "file_system.h"
@@ -33,7 +34,7 @@ int gz_make_placed_folder(const char *path) {
         return -1;
     }
     scratch = malloc(parent + strlen(name) + 64);
-    inner = malloc(parent + strlen(name) + 70);
+    inner = malloc(parent + strlen(name) + 80);
     if (!scratch || !inner) {
         free(scratch);
         free(inner);
@@ -41,7 +42,15 @@ int gz_make_placed_folder(const char *path) {
     }
     snprintf(scratch, parent + strlen(name) + 64, "%.*s%s.%s.placing-%ld-%u", (int) parent, path,
         slash ? "/" : "", name, (long) getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
-    snprintf(inner, parent + strlen(name) + 70, "%s/f", scratch);
+    /* Orlov starts its search at a hash of the new folder's name: a name of its own each time,
+     * or every build would land in the group the last one just emptied (as slow again). */
+    {
+        struct timespec now;
+
+        clock_gettime(CLOCK_REALTIME, &now);
+        snprintf(inner, parent + strlen(name) + 80, "%s/%08lx", scratch,
+            (unsigned long) ((now.tv_nsec ^ (now.tv_sec << 20) ^ getpid()) & 0xffffffffUL));
+    }
     if (mkdir(scratch, 0700) != 0) {
         free(scratch);
         free(inner);
