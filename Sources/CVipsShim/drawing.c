@@ -473,10 +473,14 @@ gz_argb_area(const GzArgb *in, int width, int height, GzArgb *out)
             continue;
         }
         memset(sums, 0, sizeof(uint32_t) * 4 * (size_t) width);
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < n;) {
             const uint32_t *m = middle_rows[down[o].first + k];
-            uint32_t weight = w[k];
+            uint32_t weight = 0;
 
+            /* Rows alike count once, with their weights summed. */
+            do
+                weight += w[k++];
+            while (k < n && middle_rows[down[o].first + k] == m);
             for (int x = 0; x < 4 * width; x++)
                 sums[x] += m[x] * weight;
         }
@@ -518,6 +522,12 @@ gz_argb_halve(const GzArgb *in, GzArgb *out)
         const uint32_t *r0 = in->data + (size_t) 2 * y * in->width;
         const uint32_t *r1 = r0 + in->width;
         uint32_t *q = out->data + (size_t) y * width;
+
+        /* Two rows like the two above (stripes, fields): the row below the last. */
+        if (y > 0 && memcmp(r0 - 2 * in->width, r0, sizeof(uint32_t) * 2 * in->width) == 0) {
+            memcpy(q, q - width, sizeof(uint32_t) * width);
+            continue;
+        }
 
         for (int x = 0; x < width; x++, r0 += 2, r1 += 2) {
             uint32_t a = r0[0], b = r0[1], c = r1[0], d = r1[1], v = 0;

@@ -147,12 +147,20 @@ gz_histogram_find(GzHistogram *h, uint32_t key, int add)
 
 /* ---- median cut ------------------------------------------------------------ */
 
+/* Weight, and sums and sums of squares of each channel, of a set of colours
+ * (integers: exact, so the cut is the same on every machine). */
+typedef struct {
+    uint64_t mass, sum[4], squares[4];
+} GzStats;
+
 typedef struct {
     int lo, hi;         /* range of the order array */
+    GzStats stats;
     double sse;         /* squared error around the box's mean */
     double gain;        /* what the best split takes off it */
     int channel;        /* of the best split, or -1 */
     int value;          /* entries with channel <= value go left */
+    GzStats left;       /* of the entries going left */
 } GzBox;
 
 static inline int
@@ -161,50 +169,55 @@ gz_channel(uint32_t key, int c)
     return (int) (key >> (8 * c)) & 255;
 }
 
-/* Squared error of a set from its sums: sum of squares minus the squared
- * sums over the weight. */
-static inline double
-gz_sse(double weight, const double sum[4], double squares)
+/* Squared error of a set around its mean. */
+static double
+gz_sse(const GzStats *s)
 {
-    if (weight <= 0)
+    double error = 0;
+
+    if (s->mass == 0)
         return 0;
-    return squares - (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2] + sum[3] * sum[3]) / weight;
+    for (int c = 0; c < 4; c++)
+        error += (double) s->squares[c] - (double) s->sum[c] * (double) s->sum[c] / (double) s->mass;
+    return error;
 }
 
-/* The box's error, and its best split: along the channel of most variance,
- * the threshold leaving the least error (over all four channels) on both
- * sides, found by one scan over that channel's values. Integer sums: exact,
- * so the cut is the same on every machine. */
 static void
-gz_box_measure(GzBox *box, const int *order, const uint32_t *colour, const uint32_t *weight)
+gz_stats_add(GzStats *s, uint32_t key, uint64_t w)
 {
-    uint64_t total[4] = { 0 }, squares[4] = { 0 }, mass = 0;
-    uint64_t bin_weight[256], bin_sum[256][4], bin_squares[256];
-    double sums[4], best_variance = 0, all_squares;
-    int channel = -1, lowest = 255, highest = 0;
+    s->mass += w;
+    for (int c = 0; c < 4; c++) {
+        uint64_t v = (uint64_t) gz_channel(key, c);
 
-    for (int i = box->lo; i < box->hi; i++) {
-        uint32_t key = colour[order[i]];
-        uint64_t w = weight[order[i]];
-
-        for (int c = 0; c < 4; c++) {
-            uint64_t v = (uint64_t) gz_channel(key, c);
-
-            total[c] += v * w;
-            squares[c] += v * v * w;
-        }
-        mass += w;
+        s->sum[c] += v * w;
+        s->squares[c] += v * v * w;
     }
-    for (int c = 0; c < 4; c++)
-        sums[c] = (double) total[c];
-    all_squares = (double) (squares[0] + squares[1] + squares[2] + squares[3]);
-    box->sse = gz_sse((double) mass, sums, all_squares);
+}
+
+/* Per value of the channel being split: the stats of its colours. Kept all
+ * zero between uses. */
+typedef struct {
+    GzStats at[256];
+} GzBins;
+
+/* The box's error (from its stats), and its best split: along the channel of
+ * most variance, the threshold leaving the least error on both sides, found
+ * by one scan over that channel's values. */
+static void
+gz_box_measure(GzBox *box, const int *order, const uint32_t *colour, const uint32_t *weight, GzBins *bins)
+{
+    const GzStats *all = &box->stats;
+    double best_variance = 0;
+    int channel = -1, lowest = 255, highest = 0;
+    GzStats left;
+
+    box->sse = gz_sse(all);
     box->gain = 0;
     box->channel = -1;
     if (box->hi - box->lo < 2 || box->sse <= 0)
         return;
     for (int c = 0; c < 4; c++) {
-        double variance = (double) squares[c] - sums[c] * sums[c] / (double) mass;
+        double variance = (double) all->squares[c] - (double) all->sum[c] * (double) all->sum[c] / (double) all->mass;
 
         if (variance > best_variance) {
             best_variance = variance;
@@ -214,53 +227,44 @@ gz_box_measure(GzBox *box, const int *order, const uint32_t *colour, const uint3
     if (channel < 0)
         return;
     for (int i = box->lo; i < box->hi; i++) {
-        int v = gz_channel(colour[order[i]], channel);
+        uint32_t key = colour[order[i]];
+        int v = gz_channel(key, channel);
 
         lowest = v < lowest ? v : lowest;
         highest = v > highest ? v : highest;
+        gz_stats_add(&bins->at[v], key, weight[order[i]]);
     }
-    if (lowest >= highest)
-        return;
-    memset(bin_weight + lowest, 0, sizeof(uint64_t) * (highest - lowest + 1));
-    memset(bin_squares + lowest, 0, sizeof(uint64_t) * (highest - lowest + 1));
-    memset(bin_sum + lowest, 0, sizeof(bin_sum[0]) * (highest - lowest + 1));
-    for (int i = box->lo; i < box->hi; i++) {
-        uint32_t key = colour[order[i]];
-        uint64_t w = weight[order[i]];
-        int v = gz_channel(key, channel);
+    memset(&left, 0, sizeof(left));
+    for (int v = lowest; v < highest; v++) {
+        const GzStats *bin = &bins->at[v];
+        GzStats right;
+        double gain;
 
-        bin_weight[v] += w;
-        for (int k = 0; k < 4; k++) {
-            uint64_t x = (uint64_t) gz_channel(key, k);
-
-            bin_sum[v][k] += x * w;
-            bin_squares[v] += x * x * w;
+        if (bin->mass == 0)
+            continue;
+        left.mass += bin->mass;
+        for (int c = 0; c < 4; c++) {
+            left.sum[c] += bin->sum[c];
+            left.squares[c] += bin->squares[c];
+        }
+        right.mass = all->mass - left.mass;
+        for (int c = 0; c < 4; c++) {
+            right.sum[c] = all->sum[c] - left.sum[c];
+            right.squares[c] = all->squares[c] - left.squares[c];
+        }
+        gain = box->sse - gz_sse(&left) - gz_sse(&right);
+        if (gain > box->gain) {
+            box->gain = gain;
+            box->channel = channel;
+            box->value = v;
+            box->left = left;
         }
     }
-    {
-        uint64_t left[4] = { 0 }, left_squares = 0, left_weight = 0;
-
-        for (int v = lowest; v < highest; v++) {
-            double l[4], r[4], gain;
-
-            if (bin_weight[v] == 0)
-                continue;
-            left_weight += bin_weight[v];
-            left_squares += bin_squares[v];
-            for (int k = 0; k < 4; k++) {
-                left[k] += bin_sum[v][k];
-                l[k] = (double) left[k];
-                r[k] = (double) (total[k] - left[k]);
-            }
-            gain = box->sse - gz_sse((double) left_weight, l, (double) left_squares) -
-                gz_sse((double) (mass - left_weight), r, all_squares - (double) left_squares);
-            if (gain > box->gain) {
-                box->gain = gain;
-                box->channel = channel;
-                box->value = v;
-            }
-        }
-    }
+    if (box->hi - box->lo < highest - lowest)
+        for (int i = box->lo; i < box->hi; i++)
+            memset(&bins->at[gz_channel(colour[order[i]], channel)], 0, sizeof(GzStats));
+    else
+        memset(bins->at + lowest, 0, sizeof(GzStats) * (size_t) (highest - lowest + 1));
 }
 
 /* Cut the histogram into at most 256 boxes, the one of most error first,
@@ -274,19 +278,24 @@ gz_median_cut(const GzHistogram *h, size_t pixels, uint32_t palette[256], uint8_
     int n = h->count;
     int *order = malloc(n * sizeof(int));
     int *spare = malloc(n * sizeof(int));
+    GzBins *bins = calloc(1, sizeof(GzBins));
     GzBox boxes[256];
     int count = 1;
 
-    if (!order || !spare) {
+    if (!order || !spare || !bins) {
         free(order);
         free(spare);
+        free(bins);
         return 0;
     }
     for (int i = 0; i < n; i++)
         order[i] = i;
     boxes[0].lo = 0;
     boxes[0].hi = n;
-    gz_box_measure(&boxes[0], order, h->colour, h->weight);
+    memset(&boxes[0].stats, 0, sizeof(GzStats));
+    for (int i = 0; i < n; i++)
+        gz_stats_add(&boxes[0].stats, h->colour[i], h->weight[i]);
+    gz_box_measure(&boxes[0], order, h->colour, h->weight, bins);
     while (count < 256) {
         double error = 0;
         int pick = -1;
@@ -314,8 +323,14 @@ gz_median_cut(const GzHistogram *h, size_t pixels, uint32_t palette[256], uint8_
             box->hi = left;
             boxes[count].lo = left;
             boxes[count].hi = hi;
-            gz_box_measure(box, order, h->colour, h->weight);
-            gz_box_measure(&boxes[count], order, h->colour, h->weight);
+            boxes[count].stats.mass = box->stats.mass - box->left.mass;
+            for (int k = 0; k < 4; k++) {
+                boxes[count].stats.sum[k] = box->stats.sum[k] - box->left.sum[k];
+                boxes[count].stats.squares[k] = box->stats.squares[k] - box->left.squares[k];
+            }
+            box->stats = box->left;
+            gz_box_measure(box, order, h->colour, h->weight, bins);
+            gz_box_measure(&boxes[count], order, h->colour, h->weight, bins);
             count++;
         }
     }
@@ -347,10 +362,43 @@ gz_median_cut(const GzHistogram *h, size_t pixels, uint32_t palette[256], uint8_
     }
     free(order);
     free(spare);
+    free(bins);
     return count;
 }
 
 /* ---- PNG ------------------------------------------------------------------ */
+
+/* Packs indices of `depth` bits (1, 2, 4 or 8) into a row, the first pixel in
+ * the high bits, as PNG wants; the row is zeroed by the caller. */
+static void
+gz_pack(unsigned char *row, const uint8_t *from, int width, int depth)
+{
+    int per = 8 / depth, whole = width / per, x = 0;
+
+    switch (depth) {
+    case 8:
+        memcpy(row, from, width);
+        return;
+    case 4:
+        for (int i = 0; i < whole; i++, x += 2)
+            row[i] = (unsigned char) (from[x] << 4 | from[x + 1]);
+        break;
+    case 2:
+        for (int i = 0; i < whole; i++, x += 4)
+            row[i] = (unsigned char) (from[x] << 6 | from[x + 1] << 4 | from[x + 2] << 2 | from[x + 3]);
+        break;
+    default:
+        for (int i = 0; i < whole; i++, x += 8)
+            row[i] = (unsigned char) (from[x] << 7 | from[x + 1] << 6 | from[x + 2] << 5 | from[x + 3] << 4 |
+                from[x + 4] << 3 | from[x + 5] << 2 | from[x + 6] << 1 | from[x + 7]);
+        break;
+    }
+    for (; x < width; x++) {
+        int bit = x * depth;
+
+        row[bit / 8] |= (unsigned char) (from[x] << (8 - depth - bit % 8));
+    }
+}
 
 static void
 gz_be32(unsigned char *p, unsigned long value)
@@ -378,16 +426,17 @@ gz_png_chunk(unsigned char *out, const char *type, const unsigned char *data, si
 
 /* libdeflate (faster than zlib at every level, and smaller at the same
  * time): level 8 for pictures up to GZ_SMALL_PIXELS, the ones list pages
- * show by the hundred, level 5 for larger ones, shown one to a page. Over
- * Debian's flags (NOTES-17.md): the table flags 2% smaller than zlib's level
- * 9 with chains cut to 256 (the setting before) in less time; the 640x480
- * ones 0.6% larger than at level 6, for a third less time. */
+ * show by the hundred, level 1 (its fastest match finder) for larger ones,
+ * shown one to a page. Over Debian's flags (NOTES-17.md): the table flags 2%
+ * smaller than by zlib's level 9 with chains cut to 256 (the setting
+ * before), in less time; the 640x480 ones 6% larger than at level 5, for
+ * half the time. */
 enum { GZ_SMALL_PIXELS = 40000 };
 
 static int
 gz_deflate(const unsigned char *data, size_t length, size_t pixels, unsigned char *out, size_t *out_length)
 {
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(pixels <= GZ_SMALL_PIXELS ? 8 : 5);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(pixels <= GZ_SMALL_PIXELS ? 8 : 1);
     size_t written;
 
     if (!compressor)
@@ -492,24 +541,23 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
                 continue;
             }
             run_count = 0;
-            for (int x = 0; x < width; x++) {
+            for (int x = 0; x < width;) {
                 uint32_t key = row[x];
+                int start = x;
 
+                do
+                    x++;
+                while (x < width && row[x] == key);
                 if (key != last || last_entry < 0) {
                     last = key;
                     last_entry = gz_histogram_find(&histogram, key, 1);
                     if (last_entry < 0)
                         goto done;
-                    runs[run_count].entry = last_entry;
-                    runs[run_count++].length = 0;
                 }
-                else if (x == 0) {
-                    runs[run_count].entry = last_entry;
-                    runs[run_count++].length = 0;
-                }
-                runs[run_count - 1].length++;
-                histogram.weight[last_entry]++;
-                out[x] = (uint8_t) last_entry;
+                histogram.weight[last_entry] += (uint32_t) (x - start);
+                memset(out + start, (uint8_t) last_entry, (size_t) (x - start));
+                runs[run_count].entry = last_entry;
+                runs[run_count++].length = x - start;
             }
         }
         count = histogram.count <= 256 ? histogram.count : 0;
@@ -537,15 +585,19 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
                 memcpy(out, out - width, width);
                 continue;
             }
-            for (int x = 0; x < width; x++) {
+            for (int x = 0; x < width;) {
                 uint32_t key = row[x];
+                int start = x;
 
+                do
+                    x++;
+                while (x < width && row[x] == key);
                 if (!started || key != last) {
                     last = key;
                     last_box = box_of[gz_histogram_find(&histogram, key, 0)];
                     started = 1;
                 }
-                out[x] = last_box;
+                memset(out + start, last_box, (size_t) (x - start));
             }
         }
     }
@@ -589,14 +641,8 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
 
         if (repeats[y])
             memcpy(row, row - (row_bytes + 1), row_bytes);
-        else if (depth == 8)
-            memcpy(row, from, width);
         else
-            for (int x = 0; x < width; x++) {
-                int bit = x * depth;
-
-                row[bit / 8] |= (unsigned char) (from[x] << (8 - depth - bit % 8));
-            }
+            gz_pack(row, from, width, depth);
     }
     gz_be32(header, (unsigned long) width);
     gz_be32(header + 4, (unsigned long) height);
