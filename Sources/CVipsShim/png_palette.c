@@ -424,19 +424,20 @@ gz_png_chunk(unsigned char *out, const char *type, const unsigned char *data, si
     return out + 12 + length;
 }
 
-/* libdeflate (faster than zlib at every level, and smaller at the same
- * time): level 8 for pictures up to GZ_SMALL_PIXELS, the ones list pages
- * show by the hundred, level 1 (its fastest match finder) for larger ones,
- * shown one to a page. Over Debian's flags (NOTES-17.md): the table flags 2%
- * smaller than by zlib's level 9 with chains cut to 256 (the setting
- * before), in less time; the 640x480 ones 6% larger than at level 5, for
- * half the time. */
+/* libdeflate, faster than zlib for fewer bytes: level 6 for pictures up to
+ * GZ_SMALL_PIXELS (the ones list pages show by the hundred), level 5 for
+ * larger ones (shown one to a page). Measured over Debian's flags
+ * (NOTES-17.md, processor time a file set): the 200x150 table flags take
+ * 23 ms at level 6, 89 at level 8 (7% fewer bytes), 17 at level 4 (6% more);
+ * the 640x480 ones 121 ms at level 5, 104 at level 2 (6% more bytes), 140 at
+ * level 1, 534 at level 8. zlib's level 9 with chains cut to 256 (the
+ * setting before) took 80 and 478 ms for 5% and 3% fewer bytes. */
 enum { GZ_SMALL_PIXELS = 40000 };
 
 static int
 gz_deflate(const unsigned char *data, size_t length, size_t pixels, unsigned char *out, size_t *out_length)
 {
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(pixels <= GZ_SMALL_PIXELS ? 8 : 1);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(pixels <= GZ_SMALL_PIXELS ? 6 : 5);
     size_t written;
 
     if (!compressor)

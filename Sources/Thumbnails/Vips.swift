@@ -24,7 +24,7 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 8, libdeflate 8 to 40000 pixels else 1; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 8, libdeflate 6 to 40000 pixels else 5; "
         + "svg: librsvg and cairo once at the reference size (own, halved to 1 MP), area-averaged where a half or less, else at the size; 1x a 2x2 average; "
         + "opaque alpha dropped; decoded once per source and load; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
