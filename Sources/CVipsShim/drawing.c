@@ -575,6 +575,8 @@ gz_argb_save(const GzArgb *in, const char *path, GzSaveFormat format, int qualit
     if (format == GZ_SAVE_PNG_PALETTE)
         return gz_png_palette_write_keys(in->data, in->width, in->height, in->width,
             GZ_KEYS_ARGB_PREMULTIPLIED, path, NULL);
+    if (gz_init())
+        return -1;
     for (size_t i = 0; i < pixels; i++)
         if ((in->data[i] >> 24) < min)
             min = in->data[i] >> 24;

@@ -17,8 +17,13 @@ enum Vips {
         var retry: Bool
     }
 
-    /// libvips started, once per process.
-    static let started: Bool = gz_init() == 0
+    /// The shim prepared (malloc tuned, the guard, the log capture), once per process.
+    static let started: Bool = { gz_prepare(); return true }()
+
+    /// libvips started, once per process, at its first use (`guarded`; the drawing path's
+    /// libvips savers start it themselves): its start-up costs about 20 ms that a guide of SVG
+    /// flags and plain JPEG photos never needs.
+    static let libraryStarted: Bool = gz_init() == 0
 
     /// The libvips version, part of the cache key.
     static let version: String = String(cString: gz_vips_version())
@@ -586,6 +591,7 @@ enum Vips {
     /// Runs `body` among other jobs; if libvips fails, runs it again alone so that the
     /// message (libvips' error buffer and GLib warnings) is this job's only.
     private static func guarded<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard libraryStarted else { throw Failure(message: "libvips could not be started", retry: false) }
         gz_shared_begin()
         let first = Swift.Result { () throws(Failure) -> Result in try body() }
         gz_shared_end()

@@ -24,9 +24,16 @@ typedef enum {
     GZ_SAVE_WEBP_LOSSLESS = 5,
 } GzSaveFormat;
 
-/* Start libvips once per process: operation cache off, one worker thread per
- * pipeline, every loader blocked except JPEG, PNG, WebP and SVG, GLib
- * warnings routed to our capture. Returns 0 on success. Idempotent. */
+/* What every path needs, once per process: glibc's malloc tuned (see
+ * vips_shim.c), the guard below, GLib warnings routed to our capture.
+ * Idempotent. */
+void gz_prepare(void);
+
+/* Start libvips once per process (gz_prepare first): operation cache off,
+ * one worker thread per pipeline, every loader blocked except JPEG, PNG,
+ * WebP and SVG. Returns 0 on success. Idempotent. Deferred to the first
+ * use of libvips: its start-up registers hundreds of classes (about 20 ms),
+ * and a guide of SVG flags and plain JPEG photos may never need it. */
 int gz_init(void);
 
 /* Return freed memory to the system (glibc's malloc_trim; gz_init raised the
