@@ -26,11 +26,14 @@
 
 #include "vips_shim.h"
 #include "drawing.h"
+#include "shim_private.h"
 
 /* Mean squared error a pixel (summed over the four channels, 0..255 each)
- * at which the cut stops: about 1.4 levels a channel. Measured over the
- * flags: SSIM 0.9945 at worst against the truecolour picture. */
-#define GZ_PALETTE_ERROR 8.0
+ * at which the cut stops: about 1.3 levels a channel. Measured over the
+ * flags at the default theme's sizes (NOTES-17.md): SSIM 0.9950 at worst
+ * against the truecolour picture (0.9938 at 8, 0.9955 at 6, where the
+ * index page's flags are 2% larger). */
+#define GZ_PALETTE_ERROR 7.0
 
 /* ---- colour histogram ---------------------------------------------------- */
 
@@ -424,21 +427,29 @@ gz_png_chunk(unsigned char *out, const char *type, const unsigned char *data, si
     return out + 12 + length;
 }
 
-/* libdeflate, faster than zlib for fewer bytes: level 6 for pictures up to
- * GZ_SMALL_PIXELS (the ones list pages show by the hundred), level 5 for
- * larger ones (shown one to a page). Measured over Debian's flags
- * (NOTES-17.md, processor time a file set): the 200x150 table flags take
- * 23 ms at level 6, 89 at level 8 (7% fewer bytes), 17 at level 4 (6% more);
- * the 640x480 ones 121 ms at level 5, 104 at level 2 (6% more bytes), 140 at
- * level 1, 534 at level 8. zlib's level 9 with chains cut to 256 (the
- * setting before) took 80 and 478 ms for 5% and 3% fewer bytes. */
+/* Pictures up to GZ_SMALL_PIXELS (the ones list pages show by the hundred)
+ * by libdeflate at level 6; larger ones (shown one to a page) by
+ * png_deflate.c, which looks for matches at the pixel before and the row
+ * above only. Measured over Debian's flags (NOTES-17.md, processor time a
+ * file set): the 200x150 table flags take 23 ms at level 6, 89 at level 8
+ * (7% fewer bytes), 17 at level 4 (6% more), 9 by png_deflate.c (6% more);
+ * the 640x480 ones 35 ms by png_deflate.c, 120 at level 5 (13% fewer bytes),
+ * 534 at level 8. zlib's level 9 with chains cut to 256 (the setting before)
+ * took 80 and 478 ms for 5% and 16% fewer bytes. */
 enum { GZ_SMALL_PIXELS = 40000 };
 
 static int
-gz_deflate(const unsigned char *data, size_t length, size_t pixels, unsigned char *out, size_t *out_length)
+gz_deflate(const unsigned char *data, size_t length, size_t row, size_t pixels, unsigned char *out,
+    size_t *out_length)
 {
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(pixels <= GZ_SMALL_PIXELS ? 6 : 5);
+    struct libdeflate_compressor *compressor;
     size_t written;
+
+    if (pixels > GZ_SMALL_PIXELS && (written = gz_deflate_rows(data, length, row, out, *out_length))) {
+        *out_length = written;
+        return 0;
+    }
+    compressor = libdeflate_alloc_compressor(pixels <= GZ_SMALL_PIXELS ? 6 : 5);
 
     if (!compressor)
         return -1;
@@ -604,12 +615,13 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
     }
 
     /* A picture whose every pixel is (all but: 240 or more) opaque is
-     * written opaque, as gz_drop_opaque_alpha does for truecolour. */
+     * written opaque, as gz_drop_opaque_alpha does for truecolour: judged
+     * on its own colours, not the palette's (a mean may be more opaque). */
     opaque = 1;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < histogram.count && opaque; i++) {
         unsigned char rgba[4];
 
-        gz_straight(palette[i], kind, rgba);
+        gz_straight(histogram.colour[i], kind, rgba);
         if (rgba[3] < 240)
             opaque = 0;
     }
@@ -655,7 +667,7 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
     end = gz_png_chunk(end, "PLTE", colours, (size_t) count * 3);
     if (transparent)
         end = gz_png_chunk(end, "tRNS", alphas, (size_t) transparent);
-    if (gz_deflate(rows, (size_t) height * (row_bytes + 1), count_pixels, end + 8, &packed_length))
+    if (gz_deflate(rows, (size_t) height * (row_bytes + 1), row_bytes + 1, count_pixels, end + 8, &packed_length))
         goto done;
     end = gz_png_chunk(end, "IDAT", end + 8, packed_length);
     end = gz_png_chunk(end, "IEND", NULL, 0);

@@ -29,8 +29,8 @@ enum Vips {
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 8, libdeflate 6 to 40000 pixels else 5; "
-        + "svg: librsvg and cairo once at the reference size (own, halved to 1 MP), area-averaged where a half or less, else at the size; 1x a 2x2 average; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 7 (opacity judged on the picture's colours), libdeflate 6 to 40000 pixels, else runs and rows above in one huffman block; "
+        + "svg: librsvg and cairo once at the reference size (own, halved to 1 MP), area-averaged (from its halves down to 1.5 times the size) where a half or less, else at the size; 1x a 2x2 average; "
         + "opaque alpha dropped; decoded once per source and load; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), box + lanczos3 of our own, decoded once per source"
 
@@ -396,11 +396,12 @@ enum Vips {
     /// Each output is a function of the source and its recipe alone, as `render`'s are. A
     /// recipe whose largest output is at most half the source's reference size (its own size,
     /// halved until at most a megapixel), or that size exactly, is area-averaged from one
-    /// rendering at the reference size, shared by every such recipe: rendering is mostly the
-    /// walk over the document, nearly as dear at 130x98 as at 640x480, and averaging many
-    /// rendered pixels into each is as exact an anti-aliasing as cairo's own. Other recipes
-    /// are rendered at their size. Within a recipe, an output half the largest is its 2x2
-    /// average, any other smaller one is area-averaged from the largest.
+    /// rendering at the reference size (or from its 2x2 averages, halved as long as they stay
+    /// 1.5 times the output's size), shared by every such recipe: rendering is mostly the walk
+    /// over the document, nearly as dear at 130x98 as at 640x480, and averaging many rendered
+    /// pixels into each is as exact an anti-aliasing as cairo's own. Other recipes are rendered
+    /// at their size. Within a recipe, an output half the largest is its 2x2 average, any other
+    /// smaller one is area-averaged from the largest.
     static func renderDrawing(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
         guard let source = recipes.first?.source,
               recipes.allSatisfy({ $0.format == .svg && $0.source == source && $0.mode != .fill(.attention) })
@@ -417,21 +418,36 @@ enum Vips {
             var opened: OpaquePointer?
             guard gz_drawing_open(raw.baseAddress, raw.count, &opened) == 0, let drawing = opened else { return false }
             defer { gz_drawing_close(drawing) }
-            var rendered: Pixels?
+            // The rendering at the reference size, then its halves (while the sides are even), made
+            // as first needed: every recipe area-averaged from it starts from the smallest of these
+            // still at least 1.5 times its size each way (the same picture as from the rendering
+            // itself but a quarter or less of the work for each halving).
+            var levels: [Pixels] = []
+            var levelSizes = [reference]
+            while let last = levelSizes.last, last.width % 2 == 0, last.height % 2 == 0, last.pixels > 1 {
+                levelSizes.append(PixelSize(width: last.width / 2, height: last.height / 2))
+            }
             func render(_ size: PixelSize) -> Pixels? {
                 guard size.pixels <= sharedDecodePixels else { return nil }
                 return Pixels { gz_drawing_render(drawing, Int32(size.width), Int32(size.height), &$0) }
+            }
+            func level(_ index: Int) -> Pixels? {
+                while levels.count <= index {
+                    guard let next = levels.last.map({ $0.halved() }) ?? render(reference) else { return nil }
+                    levels.append(next)
+                }
+                return levels[index]
             }
             for recipe in recipes {
                 let target = ThumbnailGeometry.resampled(source: source, output: recipe.largest, mode: recipe.mode)
                 let base: Pixels
                 if target == reference || (target.width * 2 <= reference.width && target.height * 2 <= reference.height) {
-                    if rendered == nil { rendered = render(reference) }
-                    guard let whole = rendered else { return false }
-                    if target == reference {
-                        base = whole
+                    let index = levelSizes.lastIndex { $0 == target || ($0.width * 2 >= target.width * 3 && $0.height * 2 >= target.height * 3) } ?? 0
+                    guard let from = level(index) else { return false }
+                    if from.size == target {
+                        base = from
                     } else {
-                        guard let averaged = whole.area(target) else { return false }
+                        guard let averaged = from.area(target) else { return false }
                         base = averaged
                     }
                 } else {
@@ -455,7 +471,9 @@ enum Vips {
                     if output.size == recipe.largest {
                         picture = largest
                     } else if output.size.width * 2 == recipe.largest.width && output.size.height * 2 == recipe.largest.height {
-                        guard let half = largest.halved() else { return false }
+                        // The next level when the largest is one (the large flag's 1x), else made.
+                        let shared = levels.firstIndex { $0 === largest }.flatMap { levelSizes.indices.contains($0 + 1) ? level($0 + 1) : nil }
+                        guard let half = shared ?? largest.halved() else { return false }
                         picture = half
                     } else {
                         guard let smaller = largest.area(output.size) else { return false }
