@@ -210,7 +210,7 @@ static void
 gz_box_measure(GzBox *box, const int *order, const uint32_t *colour, const uint32_t *weight, GzBins *bins)
 {
     const GzStats *all = &box->stats;
-    double best_variance = 0;
+    double best_variance = 0, total_term = 0;
     int channel = -1, lowest = 255, highest = 0;
     GzStats left;
 
@@ -238,24 +238,26 @@ gz_box_measure(GzBox *box, const int *order, const uint32_t *colour, const uint3
         gz_stats_add(&bins->at[v], key, weight[order[i]]);
     }
     memset(&left, 0, sizeof(left));
+    for (int c = 0; c < 4; c++)
+        total_term += (double) all->sum[c] * (double) all->sum[c] / (double) all->mass;
     for (int v = lowest; v < highest; v++) {
         const GzStats *bin = &bins->at[v];
-        GzStats right;
-        double gain;
+        double gain, left_term = 0, right_term = 0;
 
         if (bin->mass == 0)
             continue;
         left.mass += bin->mass;
         for (int c = 0; c < 4; c++) {
+            double right_sum;
+
             left.sum[c] += bin->sum[c];
             left.squares[c] += bin->squares[c];
+            right_sum = (double) (all->sum[c] - left.sum[c]);
+            left_term += (double) left.sum[c] * (double) left.sum[c];
+            right_term += right_sum * right_sum;
         }
-        right.mass = all->mass - left.mass;
-        for (int c = 0; c < 4; c++) {
-            right.sum[c] = all->sum[c] - left.sum[c];
-            right.squares[c] = all->squares[c] - left.squares[c];
-        }
-        gain = box->sse - gz_sse(&left) - gz_sse(&right);
+        /* The squares cancel out of the gain: only the means' terms count. */
+        gain = left_term / (double) left.mass + right_term / (double) (all->mass - left.mass) - total_term;
         if (gain > box->gain) {
             box->gain = gain;
             box->channel = channel;
@@ -517,6 +519,7 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
     size_t count_pixels = (size_t) width * height;
     uint8_t *index = NULL, *rows = NULL, *file = NULL, *box_of = NULL, *repeats = NULL;
     struct { int32_t entry, length; } *runs = NULL;
+    int *row_runs = NULL, run_capacity = 0;
     uint32_t palette[256];
     unsigned char colours[256 * 3], alphas[256], header[13];
     GzHistogram histogram;
@@ -531,35 +534,48 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
         free(index);
         return -1;
     }
-    /* One pass: the histogram and, while there are at most 256 colours, the
-     * index of every pixel. A run of one colour costs a comparison a pixel,
-     * a row like the one above a comparison of rows (flags are mostly
-     * stripes and fields). */
-    if (!(runs = malloc(sizeof(*runs) * width)) || !(repeats = calloc(height, 1)))
+    /* One pass: the histogram, the runs of one colour (kept, for the remap
+     * below) and, while there are at most 256 colours, the index of every
+     * pixel. A run costs a comparison a pixel (four at a time), a row like
+     * the one above a comparison of rows (flags are mostly stripes and
+     * fields). */
+    if (!(repeats = calloc(height, 1)) || !(row_runs = malloc(sizeof(int) * (height + 1))) ||
+        !(runs = malloc(sizeof(*runs) * (run_capacity = 4096))))
         goto done;
     {
         uint32_t last = 0;
-        int last_entry = -1, run_count = 0;
+        int last_entry = -1, run_count = 0, last_first = 0, last_count = 0;
 
         for (int y = 0; y < height; y++) {
             const uint32_t *row = pixels + (size_t) y * stride;
             uint8_t *out = index + (size_t) y * width;
 
+            row_runs[y] = run_count;
             if (y > 0 && memcmp(row, row - stride, sizeof(uint32_t) * width) == 0) {
                 repeats[y] = 1;
-                for (int r = 0; r < run_count; r++)
+                for (int r = last_first; r < last_first + last_count; r++)
                     histogram.weight[runs[r].entry] += runs[r].length;
                 memcpy(out, out - width, width);
                 continue;
             }
-            run_count = 0;
+            last_first = run_count;
             for (int x = 0; x < width;) {
                 uint32_t key = row[x];
+                uint64_t pair = key | (uint64_t) key << 32;
                 int start = x;
 
-                do
+                x++;
+                while (x + 4 <= width) {
+                    uint64_t a, b;
+
+                    memcpy(&a, row + x, 8);
+                    memcpy(&b, row + x + 2, 8);
+                    if (a != pair || b != pair)
+                        break;
+                    x += 4;
+                }
+                while (x < width && row[x] == key)
                     x++;
-                while (x < width && row[x] == key);
                 if (key != last || last_entry < 0) {
                     last = key;
                     last_entry = gz_histogram_find(&histogram, key, 1);
@@ -568,10 +584,19 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
                 }
                 histogram.weight[last_entry] += (uint32_t) (x - start);
                 memset(out + start, (uint8_t) last_entry, (size_t) (x - start));
+                if (run_count == run_capacity) {
+                    void *more = realloc(runs, sizeof(*runs) * (run_capacity *= 2));
+
+                    if (!more)
+                        goto done;
+                    runs = more;
+                }
                 runs[run_count].entry = last_entry;
                 runs[run_count++].length = x - start;
             }
+            last_count = run_count - last_first;
         }
+        row_runs[height] = run_count;
         count = histogram.count <= 256 ? histogram.count : 0;
     }
     if (exact)
@@ -580,36 +605,21 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
         memcpy(palette, histogram.colour, count * sizeof(uint32_t));
     }
     else {
-        /* More than 256 colours: the median cut, then every pixel through
-         * its colour's box. */
-        uint32_t last = 0;
-        uint8_t last_box = 0;
-        int started = 0;
-
+        /* More than 256 colours: the median cut, then every run through its
+         * colour's box. */
         if (!(box_of = malloc(histogram.count)) ||
             !(count = gz_median_cut(&histogram, count_pixels, palette, box_of)))
             goto done;
         for (int y = 0; y < height; y++) {
-            const uint32_t *row = pixels + (size_t) y * stride;
             uint8_t *out = index + (size_t) y * width;
 
             if (repeats[y]) {
                 memcpy(out, out - width, width);
                 continue;
             }
-            for (int x = 0; x < width;) {
-                uint32_t key = row[x];
-                int start = x;
-
-                do
-                    x++;
-                while (x < width && row[x] == key);
-                if (!started || key != last) {
-                    last = key;
-                    last_box = box_of[gz_histogram_find(&histogram, key, 0)];
-                    started = 1;
-                }
-                memset(out + start, last_box, (size_t) (x - start));
+            for (int r = row_runs[y], x = 0; r < row_runs[y + 1]; r++) {
+                memset(out + x, box_of[runs[r].entry], (size_t) runs[r].length);
+                x += runs[r].length;
             }
         }
     }
@@ -678,6 +688,7 @@ done:
     free(index);
     free(box_of);
     free(runs);
+    free(row_runs);
     free(repeats);
     free(rows);
     free(file);
