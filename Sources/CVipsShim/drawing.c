@@ -3,8 +3,10 @@
  * memory, resampled by area averaging and written (palette PNG by
  * png_palette.c, other formats by libvips' savers). libvips' SVG loader
  * parses the document again for every load and renders it through a tile
- * cache; a flag's six thumbnails took three parses and three renderings
- * there, one of each here. Measured in NOTES-17.md.
+ * cache: a flag's six thumbnails took four parses (the plan's header, then
+ * one a preset) and three renderings there; here one of each (the plan reads
+ * the size from the root element alone, gz_svg_size). Measured in
+ * NOTES-17.md.
  *
  * librsvg's headers want include paths (gdk-pixbuf's among them) that
  * SwiftPM cannot be given without unsafe flags, so the few functions used are
