@@ -81,8 +81,14 @@ gz_match(const unsigned char *data, size_t at, size_t distance, int most)
 
         memcpy(&x, a + n, 8);
         memcpy(&y, b + n, 8);
+        /* The first byte that differs: the lowest in memory, whichever end of
+         * the word that is. */
         if (x != y)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return n + (__builtin_clzll(x ^ y) >> 3);
+#else
             return n + (__builtin_ctzll(x ^ y) >> 3);
+#endif
         n += 8;
     }
     while (n < most && a[n] == b[n])
