@@ -3,7 +3,7 @@
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
-PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev libjpeg-dev libimagequant-dev zlib1g-dev
+PACKAGES   := pkg-config libcmark-dev libyaml-dev libvips-dev libjpeg-dev librsvg2-dev libcairo2-dev libdeflate-dev
 RELEASE    := .build/release/gazetteer
 # `make install`: one binary with the Swift runtime linked in, its man page and completions.
 PREFIX     ?= /usr/local

@@ -27,11 +27,12 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "gobject-2.0", providers: [.apt(["libvips-dev"])]),
         // Non-variadic wrappers around libvips (Swift cannot call C variadic functions), and the
         // direct path for plain JPEG photos over libjpeg (libjpeg-dev, which libvips-dev pulls in),
-        // and palette PNG for drawings over libimagequant and zlib (libimagequant-dev, zlib1g-dev).
+        // the drawing path for SVGs over librsvg and cairo (librsvg2-dev and libcairo2-dev, which
+        // libvips-dev pulls in), and palette PNG over libdeflate (libdeflate-dev).
         // A C target does not autolink the module map's libraries, so it names them here too.
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [
             .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
-            .linkedLibrary("imagequant"), .linkedLibrary("z"),
+            .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("deflate"),
         ]),
 
         // Test pictures made and read back with libvips, for the tests and ThumbnailsBench only

@@ -32,4 +32,10 @@ gz_icc_is_srgb(const unsigned char *profile, size_t length)
     return 0;
 }
 
+/* A zlib stream of `length` bytes made of rows of `row` bytes (png_deflate.c):
+ * matches at the previous byte and the row above only, one Huffman block.
+ * Returns its length, or 0 when it does not fit in `capacity`. */
+size_t gz_deflate_rows(const unsigned char *data, size_t length, size_t row,
+    unsigned char *out, size_t capacity);
+
 #endif

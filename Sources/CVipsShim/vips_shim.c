@@ -43,13 +43,11 @@ gz_log_handler(const gchar *domain, GLogLevelFlags level,
         g_log_default_handler(domain, level, message, user);
 }
 
+/* What every path needs: malloc's settings, the guard, the log handler. */
 static void
-gz_init_once(void)
+gz_prepare_once(void)
 {
     pthread_rwlockattr_t attr;
-
-    if (VIPS_INIT("gazetteer"))
-        return;
 
     /* Every thumbnail allocates and frees a few buffers of up to a
      * megabyte or two; by default glibc soon maps and unmaps each (page
@@ -70,6 +68,22 @@ gz_init_once(void)
 
     gz_log_text = g_string_new(NULL);
     g_log_set_default_handler(gz_log_handler, NULL);
+}
+
+void
+gz_prepare(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, gz_prepare_once);
+}
+
+static void
+gz_init_once(void)
+{
+    gz_prepare();
+    if (VIPS_INIT("gazetteer"))
+        return;
 
     /* The operation cache would serve stale images in watch mode and holds
      * memory we want bounded; parallelism comes from running many jobs. */
@@ -771,9 +785,7 @@ gz_save_png_palette(VipsImage *in, const char *path)
     pixels.bands = vips_image_get_bands(memory);
     pixels.data = VIPS_IMAGE_ADDR(memory, 0, 0);
     result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), path, NULL);
-    if (result > 0)
-        result = vips_pngsave(memory, path, "strip", TRUE, "compression", 6, NULL);
-    else if (result)
+    if (result)
         vips_error_system(errno, "pngsave", "cannot write %s", path);
     g_object_unref(memory);
     return result;

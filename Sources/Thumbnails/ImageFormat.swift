@@ -3,7 +3,7 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// Truecolour PNG (lossless).
     case png
     /// PNG of at most 256 colours: exactly the picture's own colours when it has no more,
-    /// else reduced to 256 by libimagequant. For drawings such as flags.
+    /// else reduced to at most 256 by a median cut. For drawings such as flags.
     case pngPalette = "png-palette"
     case jpeg
     /// Lossy WebP.

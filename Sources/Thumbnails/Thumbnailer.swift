@@ -23,7 +23,8 @@ import Locking
 ///   each; every file written under a temporary name and renamed into place. libvips' error
 ///   buffer is shared by the whole process, so a failed job is run again alone to get its own
 ///   message, including what libvips only logged as a GLib warning.
-/// - Starting libvips also tunes glibc's malloc for the process (see `gz_init`).
+/// - Creating one tunes glibc's malloc for the process (see `gz_prepare`); libvips itself starts
+///   at its first use.
 public final class Thumbnailer: Sendable {
     let cacheDirectory: URL
     let limits: Limits
@@ -45,9 +46,7 @@ public final class Thumbnailer: Sendable {
     public init(cacheDirectory: URL, limits: Limits = Limits()) throws(ThumbnailError) {
         self.cacheDirectory = cacheDirectory.standardizedFileURL
         self.limits = limits
-        guard Vips.started else {
-            throw ThumbnailError(path: cacheDirectory.path, message: "libvips could not be started")
-        }
+        _ = Vips.started
         do {
             try FileManager.default.createDirectory(at: self.cacheDirectory, withIntermediateDirectories: true)
             let tag = self.cacheDirectory.appending(path: "CACHEDIR.TAG")

@@ -17,14 +17,20 @@ enum Vips {
         var retry: Bool
     }
 
-    /// libvips started, once per process.
-    static let started: Bool = gz_init() == 0
+    /// The shim prepared (malloc tuned, the guard, the log capture), once per process.
+    static let started: Bool = { gz_prepare(); return true }()
+
+    /// libvips started, once per process, at its first use (`guarded`; the drawing path's
+    /// libvips savers start it themselves): its start-up costs about 20 ms that a guide of SVG
+    /// flags and plain JPEG photos never needs.
+    static let libraryStarted: Bool = gz_init() == 0
 
     /// The libvips version, part of the cache key.
     static let version: String = String(cString: gz_vips_version())
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
-    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 6 dither 0.5, zlib 9 chains 256; "
+    static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 7 (opacity judged on the picture's colours), libdeflate 6 to 40000 pixels, else runs and rows above in one huffman block; "
+        + "svg: librsvg and cairo once at the reference size (own, halved to 1 MP), area-averaged (from its halves down to 1.5 times the size) where a half or less, else at the size; 1x a 2x2 average; "
         + "opaque alpha dropped; decoded once per source and load, jpeg and webp at each output's shrink; cmyk to srgb by vips_colourspace; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode keeping 1280 px, larger shrinks by block averages; jpeg optimised huffman tables, chroma tables at quality + 5"
 
@@ -86,7 +92,13 @@ enum Vips {
 
     /// Reads the header of `bytes` (no pixels are decoded). An SVG is measured at scale 1.
     static func header(of bytes: [UInt8], format: SourceFormat) throws(Failure) -> Header {
-        try guarded { () throws(Failure) -> Header in
+        // An SVG that gives its size on its root element is measured from its prologue and that
+        // start tag alone (the drawing path parses it whole once, when its thumbnails are made);
+        // any other goes to libvips' loader, which parses all of it and words any failure.
+        if format == .svg, let size = svgSize(bytes) {
+            return Header(size: size, orientation: 1, hasAlpha: true, bands: 4, isPalette: false)
+        }
+        return try guarded { () throws(Failure) -> Header in
             try withBytes(bytes) { raw throws(Failure) -> Header in
                 let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)
                 return Header(
@@ -441,6 +453,137 @@ enum Vips {
         }
     }
 
+    /// The size of an SVG from its prologue and root start tag (`gz_svg_size`), rounded as
+    /// libvips rounds it; nil when that cannot tell.
+    private static func svgSize(_ bytes: [UInt8]) -> PixelSize? {
+        var width = 0.0, height = 0.0
+        let status = bytes.withUnsafeBytes { raw in gz_svg_size(raw.baseAddress, raw.count, &width, &height) }
+        guard status == 0, width < 1e9, height < 1e9 else { return nil }
+        return PixelSize(width: Int(width + 0.5), height: Int(height + 0.5))
+    }
+
+    /// The drawing path: every output of `recipes` (one SVG source; fit or centre fill) from a
+    /// document parsed once, with librsvg and cairo into memory and the shim's own resampling
+    /// and palette PNG (drawing.c, png_palette.c). False when it declines or fails (an
+    /// attention crop, a rendering over `sharedDecodePixels`, a document librsvg refuses, a
+    /// file that cannot be written): the caller then takes `render`, which words every failure.
+    ///
+    /// Each output is a function of the source and its recipe alone, as `render`'s are. A
+    /// recipe whose largest output is at most half the source's reference size (its own size,
+    /// halved until at most a megapixel), or that size exactly, is area-averaged from one
+    /// rendering at the reference size (or from its 2x2 averages, halved as long as they stay
+    /// 1.5 times the output's size), shared by every such recipe: rendering is mostly the walk
+    /// over the document, nearly as dear at 130x98 as at 640x480, and averaging many rendered
+    /// pixels into each is as exact an anti-aliasing as cairo's own. Other recipes are rendered
+    /// at their size. Within a recipe, an output half the largest is its 2x2 average, any other
+    /// smaller one is area-averaged from the largest.
+    static func renderDrawing(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
+        guard let source = recipes.first?.source,
+              recipes.allSatisfy({ $0.format == .svg && $0.source == source && $0.mode != .fill(.attention) })
+        else { return false }
+        var reference = source
+        while reference.pixels > 1 << 20 {
+            reference = PixelSize(width: (reference.width + 1) / 2, height: (reference.height + 1) / 2)
+        }
+        // Under the shared side of the guard: formats other than palette PNG go through libvips'
+        // savers, whose failures must not reach a job running alone to get its own message.
+        gz_shared_begin()
+        defer { gz_shared_end() }
+        return bytes.withUnsafeBytes { raw -> Bool in
+            var opened: OpaquePointer?
+            guard gz_drawing_open(raw.baseAddress, raw.count, &opened) == 0, let drawing = opened else { return false }
+            defer { gz_drawing_close(drawing) }
+            // The rendering at the reference size, then its halves (while the sides are even), made
+            // as first needed: every recipe area-averaged from it starts from the smallest of these
+            // still at least 1.5 times its size each way (the same picture as from the rendering
+            // itself but a quarter or less of the work for each halving).
+            var levels: [Pixels] = []
+            var levelSizes = [reference]
+            while let last = levelSizes.last, last.width % 2 == 0, last.height % 2 == 0, last.pixels > 1 {
+                levelSizes.append(PixelSize(width: last.width / 2, height: last.height / 2))
+            }
+            func render(_ size: PixelSize) -> Pixels? {
+                guard size.pixels <= sharedDecodePixels else { return nil }
+                return Pixels { gz_drawing_render(drawing, Int32(size.width), Int32(size.height), &$0) }
+            }
+            func level(_ index: Int) -> Pixels? {
+                while levels.count <= index {
+                    guard let next = levels.last.map({ $0.halved() }) ?? render(reference) else { return nil }
+                    levels.append(next)
+                }
+                return levels[index]
+            }
+            for recipe in recipes {
+                let target = ThumbnailGeometry.resampled(source: source, output: recipe.largest, mode: recipe.mode)
+                let base: Pixels
+                if target == reference || (target.width * 2 <= reference.width && target.height * 2 <= reference.height) {
+                    let index = levelSizes.lastIndex { $0 == target || ($0.width * 2 >= target.width * 3 && $0.height * 2 >= target.height * 3) } ?? 0
+                    guard let from = level(index) else { return false }
+                    if from.size == target {
+                        base = from
+                    } else {
+                        guard let averaged = from.area(target) else { return false }
+                        base = averaged
+                    }
+                } else {
+                    guard let direct = render(target) else { return false }
+                    base = direct
+                }
+                var largest = base
+                if target != recipe.largest {
+                    // A centre fill: the middle of the covering picture.
+                    guard let middle = Pixels({ out in
+                        withUnsafePointer(to: base.pixels) { whole in
+                            gz_argb_crop(whole, Int32((target.width - recipe.largest.width) / 2),
+                                         Int32((target.height - recipe.largest.height) / 2),
+                                         Int32(recipe.largest.width), Int32(recipe.largest.height), &out)
+                        }
+                    }) else { return false }
+                    largest = middle
+                }
+                for output in recipe.outputs {
+                    let picture: Pixels
+                    if output.size == recipe.largest {
+                        picture = largest
+                    } else if output.size.width * 2 == recipe.largest.width && output.size.height * 2 == recipe.largest.height {
+                        // The next level when the largest is one (the large flag's 1x), else made.
+                        let shared = levels.firstIndex { $0 === largest }.flatMap { levelSizes.indices.contains($0 + 1) ? level($0 + 1) : nil }
+                        guard let half = shared ?? largest.halved() else { return false }
+                        picture = half
+                    } else {
+                        guard let smaller = largest.area(output.size) else { return false }
+                        picture = smaller
+                    }
+                    guard picture.size == output.size else { return false }
+                    let status = withUnsafePointer(to: picture.pixels) { pixels in
+                        gz_argb_save(pixels, output.path, saveFormat(output.format), quality(output.format))
+                    }
+                    if status != 0 { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    /// Pixels of the drawing path, freed with the last reference.
+    private final class Pixels {
+        var pixels = GzArgb()
+        /// Nil when `make` fails.
+        init?(_ make: (inout GzArgb) -> Int32) {
+            if make(&pixels) != 0 { return nil }
+        }
+        deinit { gz_argb_free(&pixels) }
+        var size: PixelSize { PixelSize(width: Int(pixels.width), height: Int(pixels.height)) }
+
+        func area(_ size: PixelSize) -> Pixels? {
+            Pixels { out in withUnsafePointer(to: pixels) { gz_argb_area($0, Int32(size.width), Int32(size.height), &out) } }
+        }
+
+        func halved() -> Pixels? {
+            Pixels { out in withUnsafePointer(to: pixels) { gz_argb_halve($0, &out) } }
+        }
+    }
+
     /// The SVG scales libvips honours (outside them it warns and renders at scale 1).
     static let svgScales: ClosedRange<Double> = 0.0011...90_000
 
@@ -541,6 +684,7 @@ enum Vips {
     /// Runs `body` among other jobs; if libvips fails, runs it again alone so that the
     /// message (libvips' error buffer and GLib warnings) is this job's only.
     private static func guarded<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard libraryStarted else { throw Failure(message: "libvips could not be started", retry: false) }
         gz_shared_begin()
         let first = Swift.Result { () throws(Failure) -> Result in try body() }
         gz_shared_end()

@@ -36,6 +36,18 @@ package enum OutputFolders {
         return false
     }
 
+    /// Makes the folder at `path`, and any missing above it, unless it exists: the last one
+    /// placed by the file system away from its parent where it can (`gz_make_placed_folder`:
+    /// on ext4 without a journal, files made beside many recently deleted ones are slow to
+    /// make). For the folders a build fills with thousands of files: the cache, the staging.
+    package static func makePlacedFolder(_ path: String) throws(Failure) {
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, access(parent, F_OK) != 0 {
+            try makePlacedFolder(parent)
+        }
+        if gz_make_placed_folder(path) != 0, errno != EEXIST { throw Failure(doing: "writing", path: path, code: errno) }
+    }
+
     package static func move(_ from: String, _ to: String) throws(Failure) {
         if rename(from, to) != 0 { throw Failure(doing: "writing", path: to, code: errno) }
     }

@@ -55,10 +55,12 @@ package final class SiteWriter: @unchecked Sendable {
         OutputFolders.removeTree(staging.path)
         OutputFolders.removeTree(aside)
         Self.removeLeftovers(of: output)
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        // Placed away from its parent's crowd of recently deleted files where the file system
+        // can (OutputFolders.makePlacedFolder): every page is a file made in it.
+        do throws(OutputFolders.Failure) {
+            try OutputFolders.makePlacedFolder(staging.path)
         } catch {
-            throw Self.failure(doing: "writing", staging.path, code: Self.code(of: error), output: output)
+            throw Self.failure(doing: "writing", error.path, code: error.code, output: output)
         }
     }
 
@@ -246,8 +248,14 @@ package final class SiteWriter: @unchecked Sendable {
         let parent = output.deletingLastPathComponent()
         let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-            guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
-                  let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(),
+            // The staging folder's, or the scratch folder placing it (OutputFolders.makePlacedFolder:
+            // `.<staging name>.placing-<pid>-<n>`).
+            let placing = name.hasPrefix(".") && name.contains(".placing-")
+            let owner = placing
+                ? name.components(separatedBy: ".placing-").last?.split(separator: "-").first.map(String.init)
+                : prefixes.first(where: { name.hasPrefix($0) }).map { String(name.dropFirst($0.count)) }
+            guard !placing || prefixes.contains(where: { name.dropFirst().hasPrefix($0) }),
+                  let owner, let pid = Int32(owner), pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(at: parent.appending(path: name))
         }

@@ -4,7 +4,7 @@ import XCTest
 import ThumbnailsTestSupport
 
 /// Flags and other drawings become palette PNGs by default: their own colours exactly when
-/// they have at most 256, else reduced by libimagequant without a visible change.
+/// they have at most 256, else reduced by a median cut without a visible change.
 final class PaletteTests: XCTestCase {
     private func make(_ source: URL, _ format: ImageFormat?, in space: Workspace, stem: String) throws -> [URL] {
         let thumbnailer = try space.thumbnailer()
@@ -24,6 +24,38 @@ final class PaletteTests: XCTestCase {
             XCTAssertEqual(bytes[25], 3, "colour type 3: a palette")
             XCTAssertEqual(try ThumbnailFixtures.difference(ours, reference), 0, "the same pixels as truecolour PNG")
             XCTAssertLessThanOrEqual(bytes.count, space.bytes(reference).count, "\(ours.lastPathComponent) no larger")
+        }
+    }
+
+    /// Over 40,000 pixels the rows are compressed by the shim's own deflate coder (runs and rows
+    /// above, one Huffman block): what libpng reads back must be the picture, exactly.
+    func testLargeDrawingsDecodeToTheirPixels() throws {
+        let space = Workspace()
+        // Stripes, a disc (anti-aliased: hundreds of colours), a gradient and text-like detail.
+        let drawing = space.write("emblem.svg", """
+            <svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
+            <defs><linearGradient id="g"><stop offset="0" stop-color="#063"/><stop offset="1" stop-color="#fd0"/></linearGradient></defs>
+            <rect width="900" height="200" fill="#c00"/><rect y="200" width="900" height="200" fill="url(#g)"/>
+            <rect y="400" width="900" height="200" fill="#039"/><circle cx="450" cy="300" r="170" fill="#fff" opacity="0.8"/>
+            <path d="M300 300 L450 160 L600 300 L450 440 Z" fill="none" stroke="#111" stroke-width="7"/>
+            </svg>
+            """)
+        let flag = space.write("france.svg", TestSVG.flag(size: ("900", "600")))
+        let thumbnailer = try space.thumbnailer()
+        for (source, most) in [(flag, 0.0), (drawing, 2.0)] {
+            var files: [ImageFormat: [URL]] = [:]
+            for format in [ImageFormat.pngPalette, .png] {
+                let plan = try thumbnailer.plan(ThumbnailRequest(
+                    source: source, spec: ThumbnailSpec(width: 360, height: 240, mode: .fit, format: format),
+                    stem: format.rawValue))
+                XCTAssertEqual(plan.images.map { $0.width * $0.height }, [86_400, 345_600])
+                XCTAssertEqual(thumbnailer.make([plan]).errors, [])
+                files[format] = plan.images.map(thumbnailer.cachedFile)
+            }
+            for (ours, reference) in zip(files[.pngPalette]!, files[.png]!) {
+                XCTAssertEqual(space.bytes(ours)[25], 3, "colour type 3: a palette")
+                XCTAssertLessThanOrEqual(try ThumbnailFixtures.difference(ours, reference), most, ours.lastPathComponent)
+            }
         }
     }
 

@@ -19,15 +19,21 @@ typedef enum {
     GZ_SAVE_WEBP = 2,
     GZ_SAVE_AVIF = 3,
     /* Indexed PNG: exact when the picture has at most 256 colours, else
-     * reduced to 256 by libimagequant up to 40,000 pixels, else truecolour
-     * (png_palette.c). */
+     * reduced by a median cut (png_palette.c). */
     GZ_SAVE_PNG_PALETTE = 4,
     GZ_SAVE_WEBP_LOSSLESS = 5,
 } GzSaveFormat;
 
-/* Start libvips once per process: operation cache off, one worker thread per
- * pipeline, every loader blocked except JPEG, PNG, WebP and SVG, GLib
- * warnings routed to our capture. Returns 0 on success. Idempotent. */
+/* What every path needs, once per process: glibc's malloc tuned (see
+ * vips_shim.c), the guard below, GLib warnings routed to our capture.
+ * Idempotent. */
+void gz_prepare(void);
+
+/* Start libvips once per process (gz_prepare first): operation cache off,
+ * one worker thread per pipeline, every loader blocked except JPEG, PNG,
+ * WebP and SVG. Returns 0 on success. Idempotent. Deferred to the first
+ * use of libvips: its start-up registers hundreds of classes (about 20 ms),
+ * and a guide of SVG flags and plain JPEG photos may never need it. */
 int gz_init(void);
 
 /* Return freed memory to the system (glibc's malloc_trim; gz_init raised the
@@ -177,9 +183,8 @@ void gz_planes_free(GzPlanes *planes);
 void gz_pixels_free(GzPixels *pixels);
 
 /* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
- * PNG at path (png_palette.c). *exact, when not NULL, says whether the
- * picture kept its own colours (at most 256). 0 on success, 1 when declined
- * (over 256 colours and over 40,000 pixels: worth no quantising), -1 on
+ * PNG at path (png_palette.c): their own colours when at most 256, else a
+ * median cut's. *exact, when not NULL, says which. 0 on success, -1 on
  * failure. */
 int gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *exact);
 

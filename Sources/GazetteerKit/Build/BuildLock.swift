@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Diagnostics
+import Write
 
 /// One build at a time per output folder and per cache: each is guarded by a lock file
 /// (`.gazetteer-cache/build.lock`, and `.site.lock` beside the output) held with `flock`
@@ -38,7 +39,9 @@ final class BuildLock: @unchecked Sendable {
 
     private static func take(_ path: String, wait: Bool, notice: (@Sendable (String) -> Void)?) throws(DiagnosticList) -> Int32 {
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The cache folder, when new: placed where its thumbnails are quick to make
+        // (OutputFolders.makePlacedFolder).
+        if access(folder, F_OK) != 0 { try? OutputFolders.makePlacedFolder(folder) }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno)).lowercased()

@@ -3,6 +3,8 @@ import Diagnostics
 import Load
 import Write
 import Incremental
+import Locking
+import Thumbnails
 
 extension SiteBuild {
     /// What publishing left in the output.
@@ -24,11 +26,32 @@ extension SiteBuild {
     {
         let (scan, staged, changes, previousOutput) = (inputs.scan, rendered.staged, images.changes, reuse.output)
         var seen: Set<String> = []
+        var linking: [PlannedImage] = []
         for plan in images.plans {
             for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
-                try writer.link(OutputPath.image(image.fileName), from: images.thumbnailer!.cachedFile(image))
-                staged.add(OutputPath.image(image.fileName))
+                linking.append(image)
             }
+        }
+        // A hard link each, on every core: a cold build of 249 flags links 1,494 (about 15 us
+        // of system time each).
+        if !linking.isEmpty {
+            let thumbnailer = images.thumbnailer!
+            let toLink = linking
+            let failures = Locked<[Int: DiagnosticList]>([:])
+            let chunks = min(linking.count, 8 * ProcessInfo.processInfo.activeProcessorCount)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for index in stride(from: chunk, to: toLink.count, by: chunks) {
+                    let image = toLink[index]
+                    do throws(DiagnosticList) {
+                        try writer.link(OutputPath.image(image.fileName), from: thumbnailer.cachedFile(image))
+                    } catch {
+                        failures.withLock { $0[index] = error }
+                        return
+                    }
+                }
+            }
+            if let first = failures.withLock({ $0 }).min(by: { $0.key < $1.key }) { throw first.value }
+            for image in linking { staged.add(OutputPath.image(image.fileName)) }
         }
         var assets: [String: FileStamp] = [:]
         // The search script only goes with the search index.
