@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each, one after the other, for FUZZ_SECONDS (default 60).
 # Usage: Fuzz/fuzz.sh [target ...]   (targets: front-matter site-config markdown mustache
-# http-request exif; all by default). Working corpora grow in .build/fuzz/corpus/<target>,
+# http-request exif svg; all by default). Working corpora grow in .build/fuzz/corpus/<target>,
 # seeded from Fuzz/Corpus/<target>; a crash is saved in .build/fuzz/crashes/ and fails the run.
 # Prints, per target, the executions, the seconds fuzzed and executions per second.
 set -euo pipefail
@@ -13,21 +13,34 @@ declare -A BINARY=(
   [front-matter]=Fuzz/.build/debug/FuzzFrontMatter [site-config]=Fuzz/.build/debug/FuzzSiteConfig
   [markdown]=Fuzz/.build/debug/FuzzMarkdown [mustache]=Fuzz/.build/debug/FuzzMustache
   [http-request]=Fuzz/.build/debug/FuzzHTTPRequest [exif]=Fuzz/.build/fuzz-exif
+  [svg]=Fuzz/.build/fuzz-svg
 )
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(front-matter site-config markdown mustache http-request exif)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(front-matter site-config markdown mustache http-request exif svg)
+for target in "${TARGETS[@]}"; do
+  [ -n "${BINARY[$target]:-}" ] || { echo "unknown fuzz target: $target (known: ${!BINARY[*]})"; exit 2; }
+done
+# The Swift package is built only when a Swift target is asked for (the C ones build in seconds).
+swift_wanted=0
+for target in "${TARGETS[@]}"; do case $target in exif|svg) ;; *) swift_wanted=1 ;; esac; done
 
 # (Leak detection is off: LeakSanitizer takes Swift globals, such as a target's constant
 # context, for leaks when the process exits.)
 # Swift targets: address sanitizer and libFuzzer's coverage in every module (the parsers
 # included); libFuzzer itself is linked into the fuzz targets only (Fuzz/Package.swift).
 # The linker's "Cannot export local symbol" warnings (one per ASan helper) are dropped.
-"$SWIFT" build --package-path Fuzz -c debug -Xswiftc -sanitize=address \
-  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 \
-  | { grep -v "Cannot export local symbol" || true; }
+if [ $swift_wanted -eq 1 ]; then
+  "$SWIFT" build --package-path Fuzz -c debug -Xswiftc -sanitize=address \
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 \
+    | { grep -v "Cannot export local symbol" || true; }
+fi
+mkdir -p Fuzz/.build
 "$CLANG" -g -O1 -fsanitize=fuzzer,address $(pkg-config --cflags vips) -I Sources/CVipsShim/include \
   -I Sources/CVipsShim Fuzz/CSources/fuzz_exif.c -ljpeg -lm -o Fuzz/.build/fuzz-exif 2>&1 \
   | { grep -v "Cannot export local symbol" || true; }
+"$CLANG" -g -O1 -fsanitize=fuzzer,address $(pkg-config --cflags vips librsvg-2.0 cairo) -I Sources/CVipsShim/include \
+  -I Sources/CVipsShim Fuzz/CSources/fuzz_svg.c $(pkg-config --libs librsvg-2.0 cairo gobject-2.0) -lm \
+  -o Fuzz/.build/fuzz-svg 2>&1 | { grep -v "Cannot export local symbol" || true; }
 
 mkdir -p .build/fuzz/crashes
 summary=()

@@ -125,7 +125,8 @@ gz_natural_size(RsvgHandle *handle, double *out_width, double *out_height)
             height = viewbox.y + viewbox.height;
         }
     }
-    if (!(width >= 0.5) || !(height >= 0.5))
+    /* A viewBox of no height (or width) makes the other side infinite. */
+    if (!(width >= 0.5) || !(height >= 0.5) || !isfinite(width) || !isfinite(height))
         return -1;
     *out_width = width;
     *out_height = height;
@@ -322,9 +323,19 @@ gz_svg_size(const void *buf, size_t len, double *width, double *height)
     handle = rsvg_handle_new_from_data(prefix, prefix_length, &error);
     if (handle) {
         double w, h;
+        gboolean has_width, has_height, has_viewbox;
+        RsvgLength intrinsic_width, intrinsic_height;
+        RsvgRectangle viewbox;
 
         rsvg_handle_set_dpi(handle, 72.0);
-        if (rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) && w >= 0.5 && h >= 0.5) {
+        rsvg_handle_get_intrinsic_dimensions(handle, &has_width, &intrinsic_width,
+            &has_height, &intrinsic_height, &has_viewbox, &viewbox);
+        /* A viewBox of no width or height draws nothing (SVG 1.1, 7.7), and the
+         * side libvips would work out from it is infinite. */
+        if (has_viewbox && !(viewbox.width > 0 && viewbox.height > 0))
+            result = -2;
+        else if (rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) && w >= 0.5 && h >= 0.5 &&
+            isfinite(w) && isfinite(h)) {
             *width = w;
             *height = h;
             result = 0;

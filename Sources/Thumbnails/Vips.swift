@@ -30,7 +30,7 @@ enum Vips {
 
     /// Encoder settings, part of the cache key: change this when outputs would change.
     static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 7 (opacity judged on the picture's colours), libdeflate 6 to 40000 pixels, else runs and rows above in one huffman block; "
-        + "svg: librsvg and cairo once at the reference size (own, halved to 1 MP), area-averaged (from its halves down to 1.5 times the size) where a half or less, else at the size; 1x a 2x2 average; "
+        + "svg: librsvg and cairo once at the reference size (own, finite, halved to 1 MP), area-averaged (from its halves down to 1.5 times the size) where a half or less, else at the size; 1x a 2x2 average; "
         + "opaque alpha dropped; decoded once per source and load, jpeg and webp at each output's shrink; cmyk to srgb by vips_colourspace; "
         + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode keeping 1280 px, larger shrinks by block averages; jpeg optimised huffman tables, chroma tables at quality + 5"
 
@@ -95,7 +95,7 @@ enum Vips {
         // An SVG that gives its size on its root element is measured from its prologue and that
         // start tag alone (the drawing path parses it whole once, when its thumbnails are made);
         // any other goes to libvips' loader, which parses all of it and words any failure.
-        if format == .svg, let size = svgSize(bytes) {
+        if format == .svg, let size = try svgSize(bytes) {
             return Header(size: size, orientation: 1, hasAlpha: true, bands: 4, isPalette: false)
         }
         return try guarded { () throws(Failure) -> Header in
@@ -454,10 +454,15 @@ enum Vips {
     }
 
     /// The size of an SVG from its prologue and root start tag (`gz_svg_size`), rounded as
-    /// libvips rounds it; nil when that cannot tell.
-    private static func svgSize(_ bytes: [UInt8]) -> PixelSize? {
+    /// libvips rounds it; nil when that cannot tell. A viewBox without area is refused: libvips
+    /// would make a picture one pixel wide (or high) of nothing.
+    private static func svgSize(_ bytes: [UInt8]) throws(Failure) -> PixelSize? {
         var width = 0.0, height = 0.0
         let status = bytes.withUnsafeBytes { raw in gz_svg_size(raw.baseAddress, raw.count, &width, &height) }
+        if status == -2 {
+            throw Failure(message: "the drawing's viewBox has no width or no height, so nothing of it would be drawn; "
+                + "give it four numbers: left, top, width and height (such as viewBox=\"0 0 900 600\")", retry: false)
+        }
         guard status == 0, width < 1e9, height < 1e9 else { return nil }
         return PixelSize(width: Int(width + 0.5), height: Int(height + 0.5))
     }

@@ -174,6 +174,22 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(space.cacheContents(), [])
     }
 
+    func testAnSVGWhoseViewBoxHasNoAreaIsRefusedNotMadeBlank() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        // Found by fuzzing: with only a height, the width from a viewBox of no height was
+        // infinite; libvips made a picture one pixel wide and cairo drew nothing.
+        let flat = space.write("flat.svg", TestSVG.flag(viewBox: (60, 0)).replacingOccurrences(
+            of: "<svg ", with: "<svg height=\"600\" "))
+        let zero = space.write("zero.svg", TestSVG.flag(viewBox: (0, 0), size: ("900", "600")))
+        for file in [flat, zero] {
+            let error = planError(thumbnailer, file)
+            XCTAssertEqual(error?.message.contains("viewBox has no width or no height"), true, error?.message ?? "no error")
+            XCTAssertEqual(error?.message.contains("viewBox=\"0 0 900 600\""), true, error?.message ?? "no error")
+        }
+        XCTAssertEqual(space.cacheContents(), [])
+    }
+
     func testAnSVGWithALongXMLPrologueLoads() throws {
         let space = Workspace()
         let thumbnailer = try space.thumbnailer()

@@ -39,8 +39,9 @@ int gz_drawing_render(GzDrawing *drawing, int width, int height, GzArgb *out);
 /* The size of an SVG document as gz_drawing_size gives it, parsing no more
  * of it than it must: when the root element gives its own width and height
  * and nothing before it declares entities, only the prologue and that start
- * tag are parsed. Non-zero when the document gives no usable size that way
- * or does not parse (the caller then asks libvips, for the words). */
+ * tag are parsed. -2 when its root's viewBox has no width or no height
+ * (nothing of it would be drawn); -1 when the document gives no usable size
+ * that way or does not parse (the caller then asks libvips, for the words). */
 int gz_svg_size(const void *buf, size_t len, double *width, double *height);
 
 /* Area-average (each output pixel the mean of the input it covers, flat
