@@ -30,9 +30,11 @@ let package = Package(
         // the drawing path for SVGs over librsvg and cairo (librsvg2-dev and libcairo2-dev, which
         // libvips-dev pulls in), and palette PNG over libdeflate (libdeflate-dev).
         // A C target does not autolink the module map's libraries, so it names them here too.
+        // libvips, librsvg and cairo are not linked: the shim opens them at their first use
+        // (Sources/CVipsShim/libraries.h says why).
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [
-            .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
-            .linkedLibrary("rsvg-2"), .linkedLibrary("cairo"), .linkedLibrary("deflate"),
+            .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
+            .linkedLibrary("deflate"), .linkedLibrary("dl"),
         ]),
 
         // Test pictures made and read back with libvips, for the tests and ThumbnailsBench only

@@ -39,7 +39,7 @@ mkdir -p Fuzz/.build
   -I Sources/CVipsShim Fuzz/CSources/fuzz_exif.c -ljpeg -lm -o Fuzz/.build/fuzz-exif 2>&1 \
   | { grep -v "Cannot export local symbol" || true; }
 "$CLANG" -g -O1 -fsanitize=fuzzer,address $(pkg-config --cflags vips librsvg-2.0 cairo) -I Sources/CVipsShim/include \
-  -I Sources/CVipsShim Fuzz/CSources/fuzz_svg.c $(pkg-config --libs librsvg-2.0 cairo gobject-2.0) -lm \
+  -I Sources/CVipsShim Fuzz/CSources/fuzz_svg.c Sources/CVipsShim/libraries.c $(pkg-config --libs gobject-2.0) -ldl -lm \
   -o Fuzz/.build/fuzz-svg 2>&1 | { grep -v "Cannot export local symbol" || true; }
 
 mkdir -p .build/fuzz/crashes

@@ -10,8 +10,9 @@
  *
  * librsvg's headers want include paths (gdk-pixbuf's among them) that
  * SwiftPM cannot be given without unsafe flags, so the few functions used are
- * declared below as rsvg.h and rsvg-cairo.h (librsvg 2.52 and later) declare
- * them; cairo's header needs none.
+ * declared in libraries.h as rsvg.h and rsvg-cairo.h (librsvg 2.52 and later)
+ * declare them; cairo's header needs none. Both libraries are loaded at the
+ * first call here (gz_load_drawing).
  */
 #include <math.h>
 #include <stdint.h>
@@ -23,44 +24,7 @@
 
 #include "vips_shim.h"
 #include "drawing.h"
-
-/* ---- librsvg, as its headers declare it ------------------------------------ */
-
-typedef struct _RsvgHandle RsvgHandle;
-
-typedef struct {
-    double x;
-    double y;
-    double width;
-    double height;
-} RsvgRectangle;
-
-typedef enum {
-    RSVG_UNIT_PERCENT,
-    RSVG_UNIT_PX,
-    RSVG_UNIT_EM,
-    RSVG_UNIT_EX,
-    RSVG_UNIT_IN,
-    RSVG_UNIT_CM,
-    RSVG_UNIT_MM,
-    RSVG_UNIT_PT,
-    RSVG_UNIT_PC
-} RsvgUnit;
-
-typedef struct {
-    double length;
-    RsvgUnit unit;
-} RsvgLength;
-
-RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize data_len, GError **error);
-void rsvg_handle_set_dpi(RsvgHandle *handle, double dpi);
-gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *handle, gdouble *out_width, gdouble *out_height);
-void rsvg_handle_get_intrinsic_dimensions(RsvgHandle *handle, gboolean *out_has_width, RsvgLength *out_width,
-    gboolean *out_has_height, RsvgLength *out_height, gboolean *out_has_viewbox, RsvgRectangle *out_viewbox);
-gboolean rsvg_handle_get_geometry_for_element(RsvgHandle *handle, const char *id, RsvgRectangle *out_ink_rect,
-    RsvgRectangle *out_logical_rect, GError **error);
-gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport,
-    GError **error);
+#include "libraries.h"
 
 /* ---- parsing and size ------------------------------------------------------- */
 
@@ -139,8 +103,10 @@ gz_drawing_open(const void *buf, size_t len, GzDrawing **out)
     GError *error = NULL;
     GzDrawing *drawing = calloc(1, sizeof(*drawing));
 
-    if (!drawing)
+    if (!drawing || gz_load_drawing()) {
+        free(drawing);
         return -1;
+    }
     /* From memory, without a base file: references to other files fail. */
     drawing->handle = rsvg_handle_new_from_data(buf, len, &error);
     if (!drawing->handle || gz_natural_size(drawing->handle, &drawing->width, &drawing->height)) {
@@ -320,7 +286,7 @@ gz_svg_size(const void *buf, size_t len, double *width, double *height)
         prefix_length += (size_t) (name_end - name);
         prefix[prefix_length++] = '>';
     }
-    handle = rsvg_handle_new_from_data(prefix, prefix_length, &error);
+    handle = gz_load_drawing() ? NULL : rsvg_handle_new_from_data(prefix, prefix_length, &error);
     if (handle) {
         double w, h;
         gboolean has_width, has_height, has_viewbox;

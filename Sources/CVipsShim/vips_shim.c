@@ -8,6 +8,7 @@
 #include <string.h>
 #include "vips_shim.h"
 #include "shim_private.h"
+#include "libraries.h"
 
 /* ---- process-wide state ------------------------------------------------ */
 
@@ -82,7 +83,7 @@ static void
 gz_init_once(void)
 {
     gz_prepare();
-    if (VIPS_INIT("gazetteer"))
+    if (gz_load_vips() || VIPS_INIT("gazetteer"))
         return;
 
     /* The operation cache would serve stale images in watch mode and holds
@@ -111,10 +112,12 @@ gz_init(void)
     return gz_init_result;
 }
 
+/* The version of the headers the shim was built with, which needs no libvips loaded (Debian's
+ * libvips-dev pins the library to its own version). */
 const char *
 gz_vips_version(void)
 {
-    return vips_version_string();
+    return VIPS_VERSION;
 }
 
 /* ---- errors ------------------------------------------------------------ */
@@ -126,7 +129,8 @@ void
 gz_exclusive_begin(void)
 {
     pthread_rwlock_wrlock(&gz_guard);
-    vips_error_clear();
+    if (gz_init_result == 0)
+        vips_error_clear();
     g_mutex_lock(&gz_log_mutex);
     g_string_truncate(gz_log_text, 0);
     gz_capturing = TRUE;
@@ -136,7 +140,7 @@ gz_exclusive_begin(void)
 char *
 gz_exclusive_end(void)
 {
-    char *buffer = vips_error_buffer_copy();
+    char *buffer = gz_error_take();
     GString *message = g_string_new(g_strstrip(buffer));
 
     g_free(buffer);
@@ -155,7 +159,13 @@ gz_exclusive_end(void)
     return g_string_free(message, FALSE);
 }
 
-char *gz_error_take(void) { return vips_error_buffer_copy(); }
+char *
+gz_error_take(void)
+{
+    if (gz_init_result != 0)
+        return g_strdup(gz_library_error() ? gz_library_error() : "");
+    return vips_error_buffer_copy();
+}
 void gz_free(void *p) { g_free(p); }
 
 /* ---- processor-specific code, and the switch that forces it off -------- */

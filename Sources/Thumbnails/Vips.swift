@@ -689,7 +689,10 @@ enum Vips {
     /// Runs `body` among other jobs; if libvips fails, runs it again alone so that the
     /// message (libvips' error buffer and GLib warnings) is this job's only.
     private static func guarded<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        guard libraryStarted else { throw Failure(message: "libvips could not be started", retry: false) }
+        guard libraryStarted else {
+            let reason = gz_library_error().map { String(cString: $0) } ?? "it gave no reason"
+            throw Failure(message: "libvips could not be started: " + reason, retry: false)
+        }
         gz_shared_begin()
         let first = Swift.Result { () throws(Failure) -> Result in try body() }
         gz_shared_end()

@@ -29,16 +29,21 @@ typedef enum {
  * Idempotent. */
 void gz_prepare(void);
 
-/* Start libvips once per process (gz_prepare first): operation cache off,
- * one worker thread per pipeline, every loader blocked except JPEG, PNG,
- * WebP and SVG. Returns 0 on success. Idempotent. Deferred to the first
- * use of libvips: its start-up registers hundreds of classes (about 20 ms),
- * and a guide of SVG flags and plain JPEG photos may never need it. */
+/* Load and start libvips once per process (gz_prepare first): operation
+ * cache off, one worker thread per pipeline, every loader blocked except
+ * JPEG, PNG, WebP and SVG. Returns 0 on success (else gz_library_error may
+ * say why). Idempotent. Deferred to the first use of libvips: loading it and
+ * its fifty libraries costs about 23 ms, its start-up registers hundreds of
+ * classes (about 20 ms), and a guide of SVG flags and plain JPEG photos may
+ * never need it. */
 int gz_init(void);
+/* Why libvips (or librsvg, or cairo) could not be loaded, or NULL. */
+const char *gz_library_error(void);
 
 /* Return freed memory to the system (glibc's malloc_trim; gz_init raised the
  * threshold below which glibc does this by itself). */
 void gz_release_free_memory(void);
+/* The libvips version the shim was built with. */
 const char *gz_vips_version(void);
 
 /* Concurrency guard around libvips' process-wide error buffer. Ordinary work
