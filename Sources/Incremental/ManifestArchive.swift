@@ -50,12 +50,12 @@ package final class ManifestArchive: @unchecked Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .none }
         defer { close(fd) }
-        guard let prefix = readFully(fd, count: 64, at: 0, allowShort: true) else { return .unusable(damaged) }
+        guard let prefix = FileBytes.read(fd, count: 64, at: 0, allowShort: true) else { return .unusable(damaged) }
         switch ManifestCoding.readPrefix(prefix) {
         case .damaged: return .unusable(damaged)
         case .otherVersion: return .unusable("written by another version of gazetteer")
         case .watch(let hasWatch, let start, let length):
-            guard let watchBytes = readFully(fd, count: length + 16, at: start, allowShort: false),
+            guard let watchBytes = FileBytes.read(fd, count: length + 16, at: start, allowShort: false),
                   ManifestCoding.checked(watchBytes[...]) else { return .unusable(damaged) }
             var reader = ByteReader(Array(watchBytes.dropLast(16)))
             let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
@@ -73,16 +73,7 @@ package final class ManifestArchive: @unchecked Sendable {
     /// Reads the rest of the manifest and indexes its records; false when it cannot be read.
     /// Call before sharing the archive between threads.
     package func load() -> Bool {
-        // Read straight into the array: through Foundation's Data it was read, then copied
-        // (82 MB twice over at 100,000 pages).
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        var status = stat()
-        guard fstat(fd, &status) == 0, let whole = Self.readFully(fd, count: Int(status.st_size), at: 0, allowShort: false) else {
-            close(fd)
-            return false
-        }
-        close(fd)
+        guard let whole = FileBytes.read(path) else { return false }
         bytes = whole
         guard bytes.count >= bodyOffset, ManifestCoding.checked(bytes[bodyOffset...]) else { return false }
         bytes.removeLast(16)
@@ -105,22 +96,6 @@ package final class ManifestArchive: @unchecked Sendable {
             table = decoded
             return decoded
         }
-    }
-
-    private static func readFully(_ fd: Int32, count: Int, at offset: Int, allowShort: Bool) -> [UInt8]? {
-        var done = 0
-        // Not zeroed first: every byte kept is read.
-        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
-            while done < count {
-                let got = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { break }
-                done += got
-            }
-            initialized = done
-        }
-        if done < count, !allowShort { return nil }
-        return buffer
     }
 
     /// Every content entry, decoded (in parallel: this is most of the manifest).

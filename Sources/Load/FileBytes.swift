@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Files read straight into a byte array: through Foundation's `Data` a file is read, then
+/// copied into the array (the 82 MB manifest and the 29 MB search state of a 100,000-page
+/// guide were held twice over while they were read).
+package enum FileBytes {
+    /// The whole file at `path`, or nil when it cannot be read.
+    package static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        return read(fd, count: Int(status.st_size), at: 0, allowShort: false)
+    }
+
+    /// `count` bytes of `fd` from `offset`; fewer when the file ends first and `allowShort`,
+    /// else nil.
+    package static func read(_ fd: Int32, count: Int, at offset: Int, allowShort: Bool) -> [UInt8]? {
+        var done = 0
+        // Not zeroed first: every byte kept is read.
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            while done < count {
+                let got = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                done += got
+            }
+            initialized = done
+        }
+        if done < count, !allowShort { return nil }
+        return buffer
+    }
+
+    /// Writes `parts` one after the other to a new file at `path` (mode 0644, replacing any);
+    /// false on any failure, the file then removed.
+    package static func write(_ parts: [[UInt8]], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        var ok = true
+        for part in parts where ok {
+            part.withUnsafeBytes { raw in
+                var done = 0
+                while ok, done < raw.count {
+                    let wrote = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                    if wrote < 0, errno == EINTR { continue }
+                    if wrote <= 0 { ok = false } else { done += wrote }
+                }
+            }
+        }
+        if close(fd) != 0 { ok = false }
+        if !ok { unlink(path) }
+        return ok
+    }
+}
