@@ -1,8 +1,9 @@
 /// The contents of each kind of generated file (see search.js for the reading side):
 ///
 /// - `search/index.js`: the entry, `{"version","records","chunk","pages","leaves","nodes","chunks","order"}`;
-///   leaves and nodes map shard keys to the hashes of `search/w/<hash>.js`, chunks list the
-///   hashes of `search/d/<hash>.js` in id order, order those of `search/o/<hash>.js` in name order.
+///   leaves and nodes map shard keys to the hashes of `search/w/<hash>.js` ("<key> <hash> <key>
+///   <hash> ..."), chunks list the hashes of `search/d/<hash>.js` in id order, order those of
+///   `search/o/<hash>.js` in name order (each a text of ten-character hashes one after the other).
 /// - leaf shard: `{"w": "<words, space-separated>", "p": "<their postings, space-separated>",
 ///   "n": "<ids of the records with a posting other than a body one, in name order>"}`.
 /// - node shard: `{"s": "<postings of every word with the node's prefix, best field per record>",
@@ -144,23 +145,18 @@ enum SearchFiles {
         json += #","city":"#.utf8
         JSON.string(state.options.cityPage, into: &json)
         json += "},".utf8
+        // Written for size (the entry is loaded before every first query): maps as one text of
+        // keys and hashes, lists as one text of hashes, each ten characters.
         for (label, map) in [("leaves", state.leaves), ("nodes", state.nodes)] {
-            json += "\"\(label)\":{".utf8
-            for (n, key) in map.keys.sorted(by: WordIndex.precedes).enumerated() {
-                if n > 0 { json.append(UInt8(ascii: ",")) }
-                JSON.string(key, into: &json)
-                json.append(UInt8(ascii: ":"))
-                JSON.string(String(map[key]!.dropFirst(2)), into: &json)
-            }
-            json += "},".utf8
+            let pairs = map.keys.sorted(by: WordIndex.precedes).map { "\($0) \(map[$0]!.dropFirst(2))" }
+            json += "\"\(label)\":".utf8
+            JSON.string(pairs.joined(separator: " "), into: &json)
+            json.append(UInt8(ascii: ","))
         }
         for (label, names) in [("chunks", state.chunks), ("order", state.orders)] {
-            json += "\"\(label)\":[".utf8
-            for (n, name) in names.enumerated() {
-                if n > 0 { json.append(UInt8(ascii: ",")) }
-                JSON.string(String(name.dropFirst(2)), into: &json)
-            }
-            json += label == "order" ? "]}".utf8 : "],".utf8
+            json += "\"\(label)\":".utf8
+            JSON.string(names.map { $0.dropFirst(2) }.joined(), into: &json)
+            json.append(UInt8(ascii: label == "order" ? "}" : ","))
         }
         return ScriptFile.wrap(name: ScriptFile.entryName, json: json)
     }

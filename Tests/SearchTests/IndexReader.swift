@@ -22,7 +22,21 @@ struct IndexReader {
         return try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
     }
 
-    var entry: [String: Any] { get throws { try data("index") as! [String: Any] } }
+    /// The entry, its maps and lists read as search.js's `entry` reads them.
+    var entry: [String: Any] {
+        get throws {
+            var entry = try data("index") as! [String: Any]
+            for label in ["leaves", "nodes"] {
+                let parts = (entry[label] as! String).split(separator: " ").map(String.init)
+                entry[label] = Dictionary(uniqueKeysWithValues: stride(from: 0, to: parts.count, by: 2).map { (parts[$0], parts[$0 + 1]) })
+            }
+            for label in ["chunks", "order"] {
+                let text = Array(entry[label] as! String)
+                entry[label] = stride(from: 0, to: text.count, by: 10).map { String(text[$0..<$0 + 10]) }
+            }
+            return entry
+        }
+    }
 
     /// The best field of each record for a query word, the ids its shard lists by name ("n"),
     /// and the files read to know it.

@@ -101,6 +101,22 @@
     }
   }
 
+  /* The entry, read once: its maps come as "key hash key hash ...", its lists as hashes of ten
+     characters one after the other (see Sources/Search/SearchFiles.swift). */
+  function entry(index) {
+    if (index.ready) return index;
+    ["leaves", "nodes"].forEach(function (label) {
+      var parts = index[label] ? index[label].split(" ") : [], map = Object.create(null);
+      for (var i = 0; i < parts.length; i += 2) map[parts[i]] = parts[i + 1];
+      index[label] = map;
+    });
+    ["chunks", "order"].forEach(function (label) {
+      index[label] = index[label].match(/.{10}/g) || [];
+    });
+    index.ready = true;
+    return index;
+  }
+
   /* Matching: for one query word, the best field each record has a word starting with it in
      (`best`), and the shard that told (`shard`: its "n" lists by name the records whose best
      field there is not the body). */
@@ -228,7 +244,7 @@
       return all.indexOf(word) === i;
     });
     if (!terms.length) return Promise.resolve({ query: query, count: 0, results: [] });
-    return load("index").then(function (index) {
+    return load("index").then(entry).then(function (index) {
       return Promise.all(terms.map(function (word) {
         return matches(word, index);
       })).then(function (sets) {
