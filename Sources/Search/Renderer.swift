@@ -97,8 +97,8 @@ enum Renderer {
             chunks.append(file.name)
         }
         // The order files hold a few bytes a record: made whole every time, the unchanged ones
-        // keep their names. One is cut at twice the size it should have at most: a cut counted
-        // from the one before moves only as far as the next cut by identity.
+        // keep their names. A file is also cut when it reaches twice the size: counted from the
+        // cut before, such a cut moves only as far as the next cut by identity.
         var orders: [String] = []
         var start = 0
         let orderSize = state.options.orderSize

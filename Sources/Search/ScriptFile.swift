@@ -80,6 +80,7 @@ enum ContentHash {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The 64 bits themselves.
     static func value(of bytes: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {

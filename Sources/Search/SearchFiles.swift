@@ -56,8 +56,7 @@ enum SearchFiles {
     }
 
     static func node(_ index: WordIndex, _ range: Range<Int>, rank: [Int]) -> File {
-        let recordCount = rank.count
-        var best = [UInt8](repeating: UInt8.max, count: recordCount)
+        var best = [UInt8](repeating: UInt8.max, count: rank.count)
         for i in range {
             for posting in index.postings[i] {
                 let id = PostingCoding.id(posting), field = UInt8(PostingCoding.field(posting))

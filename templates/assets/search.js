@@ -187,10 +187,10 @@
   }
 
   /* The `count` records of `ids`, tied at `rank`, that come first by name. Tied on fields other
-     than the body, they are all in the list by name of the first word's shard. Otherwise from
-     their rows when that loads fewer bytes than the order files would: these list every id in
-     name order, and are read from the first until `count` of the ids are found, after about
-     count / ids.length of all. */
+     than the body, they are all in the list by name of the first word's shard. Tied on the body:
+     by their rows when the rows of those not shown (about a chunk each) weigh less than the order
+     files to read, which list every id in name order and are read from the first until `count`
+     of the ids are found, about count / ids.length of them. */
   function firstByName(ids, count, rank, match, index) {
     if (ids.length <= count) return Promise.resolve(ids);
     var wanted = new Uint8Array(index.records);
