@@ -101,10 +101,10 @@ enum Renderer {
         // cut before, such a cut moves only as far as the next cut by identity.
         var orders: [String] = []
         var start = 0
-        let orderSize = state.options.orderSize
-        for (n, id) in state.byName.enumerated() where n + 1 == state.byName.count || n + 1 - start == 2 * orderSize
-            || SearchFiles.endsOrderFile(state.records[id].id, size: orderSize) {
-            let file = SearchFiles.order(state.byName[start...n])
+        let records = state.records, byName = state.byName, orderSize = state.options.orderSize
+        for (n, id) in byName.enumerated() where n + 1 == byName.count || n + 1 - start == 2 * orderSize
+            || SearchFiles.endsOrderFile(records[id], size: orderSize) {
+            let file = SearchFiles.order(byName[start...n])
             files[file.path] = file.bytes
             orders.append(file.name)
             start = n + 1

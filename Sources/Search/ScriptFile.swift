@@ -81,7 +81,7 @@ enum ContentHash {
     }
 
     /// The 64 bits themselves.
-    static func value(of bytes: [UInt8]) -> UInt64 {
+    static func value(of bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -108,16 +108,20 @@ enum SearchFiles {
     }
 
     /// Whether a record is the last of its order file: decided by its identity alone, so that
-    /// the cuts move with the records and not with their places. FNV is mixed further (MurmurHash3's
-    /// finalizer): alone, it gives similar slugs ("city-1", "city-2") few distinct remainders.
-    static func endsOrderFile(_ id: SearchRecord.ID, size: Int) -> Bool {
-        var hash = ContentHash.value(of: Array("\(id.kind.rawValue)/\(id.slug)".utf8))
+    /// the cuts move with the records and not with their places.
+    static func endsOrderFile(_ record: SearchState.Record, size: Int) -> Bool { record.cut % UInt64(max(size, 1)) == 0 }
+
+    /// FNV of the slug (and kind), mixed further by MurmurHash3's finalizer: alone, FNV gives
+    /// similar slugs ("city-1", "city-2") few distinct remainders.
+    static func cut(_ id: SearchRecord.ID) -> UInt64 {
+        var slug = id.slug
+        var hash = slug.withUTF8 { ContentHash.value(of: $0) } ^ UInt64(id.kind.order)
         hash ^= hash >> 33
         hash &*= 0xff51_afd7_ed55_8ccd
         hash ^= hash >> 33
         hash &*= 0xc4ce_b9fe_1a85_ec53
         hash ^= hash >> 33
-        return hash % UInt64(max(size, 1)) == 0
+        return hash
     }
 
     /// The text file of a body, or nil when it has no words.

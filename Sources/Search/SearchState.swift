@@ -4,7 +4,7 @@
 public struct SearchState: Sendable, Equatable {
     /// A record without its text: enough to sort it, show it and find its text file.
     struct Record: Sendable, Equatable {
-        var id: SearchRecord.ID
+        let id: SearchRecord.ID
         var name: String
         /// The folded name: ties rank by (sortName, kind, slug), see `precedesByName`.
         var sortName: String
@@ -12,6 +12,14 @@ public struct SearchState: Sendable, Equatable {
         var thumbnail: SearchRecord.Thumbnail?
         /// "t/<hash>", or "" when the record has no text.
         var text: String
+        /// The hash of the identity that tells whether the record ends an order file, kept
+        /// because every update asks it of every record (`SearchFiles.endsOrderFile`).
+        let cut: UInt64
+
+        init(id: SearchRecord.ID, name: String, sortName: String, countryName: String, thumbnail: SearchRecord.Thumbnail?, text: String) {
+            (self.id, self.name, self.sortName, self.countryName, self.thumbnail, self.text) = (id, name, sortName, countryName, thumbnail, text)
+            cut = SearchFiles.cut(id)
+        }
 
         /// The order of name that ranks records tied on their fields, the same as search.js's `byName`.
         static func precedesByName(_ a: Record, _ b: Record) -> Bool {
