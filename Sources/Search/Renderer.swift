@@ -23,6 +23,18 @@ enum Renderer {
 
         mutating func chunksFrom(_ id: Int) { firstStaleID = min(firstStaleID ?? id, id) }
 
+        /// A record moved in name order: the shards listing it by name ("n": its words other
+        /// than body ones, before and after) are stale.
+        mutating func reordered(before: [String: SearchField], after: [String: SearchField]) {
+            for words in [before, after] {
+                for (word, field) in words where field != .body {
+                    let prefixes = Self.prefixes(of: word)
+                    leafKeys.formUnion(prefixes)
+                    nodeKeys.formUnion(prefixes)
+                }
+            }
+        }
+
         /// For every prefix of the record's words, the best field a word with it occurs in.
         static func best(_ words: [String: SearchField]) -> [String: SearchField] {
             var best: [String: SearchField] = [:]
@@ -60,16 +72,18 @@ enum Renderer {
 
     static func render(_ state: inout SearchState, into files: inout [String: [UInt8]], reusing reuse: Reuse?) {
         let tree = ShardTree(words: state.index.words, sizes: state.index.sizes, limit: state.options.shardLimit)
+        var rank = [Int](repeating: 0, count: state.records.count)
+        for (place, id) in state.byName.enumerated() { rank[id] = place }
         var leaves: [String: String] = [:], nodes: [String: String] = [:]
         for shard in tree.shards {
             if shard.isLeaf {
                 if let name = reuse?.leaf(shard.key) { leaves[shard.key] = name; continue }
-                let file = SearchFiles.leaf(state.index, shard.range)
+                let file = SearchFiles.leaf(state.index, shard.range, rank: rank)
                 files[file.path] = file.bytes
                 leaves[shard.key] = file.name
             } else {
                 if let name = reuse?.node(shard.key) { nodes[shard.key] = name; continue }
-                let file = SearchFiles.node(state.index, shard.range, recordCount: state.records.count)
+                let file = SearchFiles.node(state.index, shard.range, rank: rank)
                 files[file.path] = file.bytes
                 nodes[shard.key] = file.name
             }
@@ -82,9 +96,23 @@ enum Renderer {
             files[file.path] = file.bytes
             chunks.append(file.name)
         }
+        // The order files hold a few bytes a record: made whole every time, the unchanged ones
+        // keep their names. A file is also cut when it reaches twice the size: counted from the
+        // cut before, such a cut moves only as far as the next cut by identity.
+        var orders: [String] = []
+        var start = 0
+        let records = state.records, byName = state.byName, orderSize = state.options.orderSize
+        for (n, id) in byName.enumerated() where n + 1 == byName.count || n + 1 - start == 2 * orderSize
+            || SearchFiles.endsOrderFile(records[id], size: orderSize) {
+            let file = SearchFiles.order(byName[start...n])
+            files[file.path] = file.bytes
+            orders.append(file.name)
+            start = n + 1
+        }
         state.leaves = leaves
         state.nodes = nodes
         state.chunks = chunks
+        state.orders = orders
         let entry = SearchFiles.entry(state)
         state.entry = ContentHash.name(of: entry)
         files[entryPath] = entry

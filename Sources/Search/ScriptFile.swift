@@ -73,14 +73,20 @@ private extension String {
 /// of a 10,000-page guide have a chance of about one in ten million.
 enum ContentHash {
     static func name(of bytes: [UInt8]) -> String {
+        let hash = value(of: bytes)
+        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
+        var out = [UInt8](repeating: 0, count: 10)
+        for i in 0..<10 { out[i] = alphabet[Int((hash >> UInt64(5 * i)) & 31)] }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The 64 bits themselves.
+    static func value(of bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        let alphabet = Array("0123456789abcdefghjkmnpqrstvwxyz".utf8)
-        var out = [UInt8](repeating: 0, count: 10)
-        for i in 0..<10 { out[i] = alphabet[Int((hash >> UInt64(5 * i)) & 31)] }
-        return String(decoding: out, as: UTF8.self)
+        return hash
     }
 }

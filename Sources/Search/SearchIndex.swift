@@ -17,8 +17,9 @@ public struct SearchUpdate: Sendable {
 }
 
 /// Builds the search index of a guide: see SearchFiles for the files and search.js for the
-/// browser's side. Records are numbered in order of folded name (then kind, slug), so the same
-/// records give byte-identical files however they were reached.
+/// browser's side. Records are numbered in order of identity (kind, slug), and the order files
+/// list them by name for ties; both orders depend on the records alone, so the same records
+/// give byte-identical files however they were reached.
 public enum SearchIndex {
     public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions()) throws -> SearchBuild {
         let files = FileList()
@@ -39,10 +40,12 @@ public enum SearchIndex {
         let prepared = Prepared.all(records, words: false) { text in
             if emitted.first(text.path) { emit(text.path, text.bytes) }
         }
-        let order = prepared.indices.sorted { SearchState.Record.precedes(prepared[$0].record, prepared[$1].record) }
-        var state = SearchState(options: options, records: order.map { prepared[$0].record },
+        let order = prepared.indices.sorted { prepared[$0].record.id < prepared[$1].record.id }
+        let numbered = order.map { prepared[$0].record }
+        var state = SearchState(options: options, records: numbered,
+                                byName: numbered.indices.sorted { SearchState.Record.precedesByName(numbered[$0], numbered[$1]) },
                                 index: WordIndex(count: order.count) { records[order[$0]].words },
-                                leaves: [:], nodes: [:], chunks: [], entry: "")
+                                leaves: [:], nodes: [:], chunks: [], orders: [], entry: "")
         var files: [String: [UInt8]] = [:]
         Renderer.render(&state, into: &files, reusing: nil)
         for (path, bytes) in files { emit(path, bytes) }
@@ -58,35 +61,23 @@ public enum SearchIndex {
         try checkUnique(changed)
         let changedIDs = Set(changed.map(\.id))
         let gone = Set(removed).subtracting(changedIDs)
-        let prepared = Prepared.all(changed).sorted { SearchState.Record.precedes($0.record, $1.record) }
+        let prepared = Prepared.all(changed).sorted { $0.record.id < $1.record.id }
 
-        var touched: [Int] = []
         var oldID: [SearchRecord.ID: Int] = [:]
-        for (id, record) in state.records.enumerated() where changedIDs.contains(record.id) || gone.contains(record.id) {
-            touched.append(id)
-            oldID[record.id] = id
-        }
+        for identity in changedIDs.union(gone) { oldID[identity] = state.id(of: identity) }
+        let touched = oldID.values.sorted()
         var records: [SearchState.Record] = []
         var placed: [(id: Int, prepared: Prepared)] = []
         var newID: [Int] = []
-        // Records edited where they stand (none added or removed, none moved by its new name):
-        // replaced in place, every other record keeps its id.
         if gone.isEmpty, prepared.allSatisfy({ oldID[$0.record.id] != nil }) {
+            // Records edited, none added or removed: each keeps its id, whatever changed in it.
             records = state.records
-            for item in prepared { records[oldID[item.record.id]!] = item.record }
-            let inOrder = prepared.allSatisfy { item in
-                let at = oldID[item.record.id]!
-                return (at == 0 || SearchState.Record.precedes(records[at - 1], records[at]))
-                    && (at + 1 == records.count || SearchState.Record.precedes(records[at], records[at + 1]))
+            for item in prepared {
+                records[oldID[item.record.id]!] = item.record
+                placed.append((oldID[item.record.id]!, item))
             }
-            if inOrder {
-                placed = prepared.map { (oldID[$0.record.id]!, $0) }
-            } else {
-                records = []
-            }
-        }
-        if records.isEmpty {
-            // The records kept keep their order; the changed ones are merged in by name.
+        } else {
+            // The records kept keep their order; the changed ones are merged in by identity.
             var kept: [(record: SearchState.Record, old: Int)] = []
             kept.reserveCapacity(state.records.count)
             for (id, record) in state.records.enumerated() where oldID[record.id] == nil { kept.append((record, id)) }
@@ -94,7 +85,7 @@ public enum SearchIndex {
             newID = [Int](repeating: -1, count: state.records.count)
             var next = 0
             for item in prepared {
-                while next < kept.count, SearchState.Record.precedes(kept[next].record, item.record) {
+                while next < kept.count, kept[next].record.id < item.record.id {
                     newID[kept[next].old] = records.count
                     records.append(kept[next].record)
                     next += 1
@@ -115,8 +106,25 @@ public enum SearchIndex {
         if shifted { index.renumber(newID) }
         for (id, item) in placed { index.insert(id: id, words: item.words) }
 
+        // The name order: the records touched taken out, the others renumbered (which keeps
+        // their order), the changed ones put back by name.
+        var isTouched = [Bool](repeating: false, count: state.records.count)
+        for id in touched { isTouched[id] = true }
+        var byName: [Int] = []
+        byName.reserveCapacity(records.count)
+        for id in state.byName where !isTouched[id] { byName.append(newID.isEmpty ? id : newID[id]) }
+        for (id, _) in placed {
+            var low = 0, high = byName.count
+            while low < high {
+                let middle = (low + high) / 2
+                if SearchState.Record.precedesByName(records[byName[middle]], records[id]) { low = middle + 1 } else { high = middle }
+            }
+            byName.insert(id, at: low)
+        }
+
         var next_ = state
         next_.records = records
+        next_.byName = byName
         next_.index = index
         var files: [String: [UInt8]] = [:]
         for case let text? in prepared.map(\.text) { files[text.path] = text.bytes }
@@ -136,6 +144,7 @@ public enum SearchIndex {
                     changes.record(id: old, before: before[old] ?? [:], after: [:])
                     changes.record(id: id, before: [:], after: item.words)
                 }
+                if state.records[old].sortName != item.record.sortName { changes.reordered(before: before[old] ?? [:], after: item.words) }
             }
             if records.count != state.records.count { changes.chunksFrom(min(records.count, state.records.count)) }
             reuse = Renderer.Reuse(previous: state, changes: changes)

@@ -4,14 +4,19 @@ public struct SearchOptions: Sendable, Equatable {
     public var shardLimit: Int
     /// Records per file of display data (name, country, picture, text file).
     public var chunkSize: Int
+    /// About how many records an order file lists (at most twice as many). A record whose
+    /// identity hashes to a multiple of it ends a file, so that a record moving in name order
+    /// changes the files at its old and new places, not every file after them.
+    public var orderSize: Int
     /// The page of a record relative to the site's root, `{slug}` standing for its slug.
     public var countryPage: String
     public var cityPage: String
 
-    public init(shardLimit: Int = 12_000, chunkSize: Int = 16,
+    public init(shardLimit: Int = 12_000, chunkSize: Int = 16, orderSize: Int = 256,
                 countryPage: String = "countries/{slug}.html", cityPage: String = "cities/{slug}.html") {
         self.shardLimit = shardLimit
         self.chunkSize = chunkSize
+        self.orderSize = orderSize
         self.countryPage = countryPage
         self.cityPage = cityPage
     }

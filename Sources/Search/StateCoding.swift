@@ -1,12 +1,12 @@
 /// SearchState as bytes: a tag and version, then varints and length-prefixed UTF-8 strings;
 /// posting lists as gaps, which is what keeps the state small and quick to read.
 extension SearchState {
-    static let magic = Array("GZSEARCH1".utf8)
+    static let magic = Array("GZSEARCH2".utf8)
 
     public func encoded() -> [UInt8] {
         var out = ByteWriter()
         out.bytes += Self.magic
-        out.int(options.shardLimit); out.int(options.chunkSize)
+        out.int(options.shardLimit); out.int(options.chunkSize); out.int(options.orderSize)
         out.string(options.countryPage); out.string(options.cityPage)
         out.int(records.count)
         for record in records {
@@ -16,6 +16,7 @@ extension SearchState {
             out.string(record.thumbnail?.file ?? "")
             out.int(record.thumbnail?.width ?? 0); out.int(record.thumbnail?.height ?? 0)
         }
+        for id in byName { out.int(id) }
         out.int(index.words.count)
         for (i, word) in index.words.enumerated() {
             out.string(word)
@@ -31,8 +32,10 @@ extension SearchState {
             out.int(map.count)
             for key in map.keys.sorted(by: WordIndex.precedes) { out.string(key); out.string(map[key]!) }
         }
-        out.int(chunks.count)
-        for chunk in chunks { out.string(chunk) }
+        for names in [chunks, orders] {
+            out.int(names.count)
+            for name in names { out.string(name) }
+        }
         out.string(entry)
         return out.bytes
     }
@@ -41,7 +44,7 @@ extension SearchState {
         var input = ByteReader(bytes: bytes)
         guard bytes.starts(with: Self.magic) else { throw SearchIndexError.unreadableState("not a search state") }
         input.offset = Self.magic.count
-        options = SearchOptions(shardLimit: try input.int(), chunkSize: try input.int(),
+        options = SearchOptions(shardLimit: try input.int(), chunkSize: try input.int(), orderSize: try input.int(),
                                 countryPage: try input.string(), cityPage: try input.string())
         records = []
         for _ in 0..<(try input.count()) {
@@ -51,6 +54,13 @@ extension SearchState {
             let width = try input.int(), height = try input.int()
             records.append(Record(id: .init(kind: kind, slug: slug), name: name, sortName: sortName, countryName: country,
                                   thumbnail: file.isEmpty ? nil : .init(file: file, width: width, height: height), text: text))
+        }
+        byName = []
+        byName.reserveCapacity(records.count)
+        for _ in records.indices {
+            let id = try input.int()
+            guard id >= 0, id < records.count else { throw SearchIndexError.unreadableState("bad id") }
+            byName.append(id)
         }
         let wordCount = try input.count()
         var words: [String] = [], sizes: [Int] = [], postings: [[UInt32]] = []
@@ -77,6 +87,7 @@ extension SearchState {
         leaves = maps[0]
         nodes = maps[1]
         chunks = try (0..<(try input.count())).map { _ in try input.string() }
+        orders = try (0..<(try input.count())).map { _ in try input.string() }
         entry = try input.string()
         guard input.offset == bytes.count else { throw SearchIndexError.unreadableState("trailing bytes") }
     }

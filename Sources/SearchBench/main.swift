@@ -75,7 +75,9 @@ print(String(format: "state: %.1f MB, saved in %.0f ms, read in %.0f ms", Double
 try updateTimes({ $0.body += " Newly added sentence about harbours." }, label: "one body edited", pick: 5000)
 try updateTimes({ $0.motto = "A new motto" }, label: "one motto edited", pick: 17)
 try updateTimes({ $0.name += " Nova" }, label: "one record renamed in place", pick: 4321)
-try updateTimes({ $0.name = "Aaa " + $0.name }, label: "one record renamed to the front (ids shift)", pick: 4321)
+try updateTimes({ $0.name = "Aaa " + $0.name }, label: "one record renamed to the front", pick: 4321)
+// A new city whose slug comes right after another's: the records after it in id order move up.
+try updateTimes({ $0.slug += "-b"; $0.name += " Nova" }, label: "one city added (ids shift)", pick: 4321)
 
 if !CommandLine.arguments.contains("--no-browser") {
     try BrowserBench(files: build.files, records: records).run()

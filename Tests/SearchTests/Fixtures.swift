@@ -35,4 +35,35 @@ enum Fixtures {
         SearchRecord(kind: .city, slug: "singapore", name: "Singapore", countryName: "Singapore", countrySlug: "singapore",
                      body: "Hawker centres and gardens by the bay."),
     ]
+
+    /// Records tied on their fields whose names run the other way from their slugs (ids follow
+    /// slugs): ten cities named "Porto A" to "Porto J"; twelve, "Keeper A" to "Keeper L", whose
+    /// bodies alone say "lighthouse"; nine, "Signal A" to "Signal I", whose bodies say "beacon";
+    /// two whose bodies say "lantern", one named with a character above U+FFFF, the other with
+    /// one of U+FF00-U+FFFF (UTF-16 puts the first before, code points after); and 200 others.
+    /// With chunks of four, the browser tells the first eight Porto from the shard's list by
+    /// name, the Signals from their rows, the Keepers from the order files.
+    static let ties: [SearchRecord] = {
+        let letters = "ABCDEFGHIJKL".map(String.init)
+        var records: [SearchRecord] = []
+        for (n, letter) in letters.prefix(10).enumerated() {
+            records.append(SearchRecord(kind: .city, slug: "porto-\(9 - n)", name: "Porto \(letter)", countryName: "Portugal",
+                                        body: "A port."))
+        }
+        for (n, letter) in letters.enumerated() {
+            records.append(SearchRecord(kind: .city, slug: "light-" + letters[11 - n].lowercased(), name: "Keeper \(letter)",
+                                        body: "A lighthouse on the cape."))
+        }
+        for (n, letter) in letters.prefix(9).enumerated() {
+            records.append(SearchRecord(kind: .city, slug: "beacon-" + letters[8 - n].lowercased(), name: "Signal \(letter)",
+                                        body: "A beacon on the hill."))
+        }
+        records.append(SearchRecord(kind: .city, slug: "lantern-a", name: "𠀋 Lantern", body: "A lantern."))
+        records.append(SearchRecord(kind: .city, slug: "lantern-b", name: "ｓ Lantern", body: "A lantern."))
+        for n in 0..<200 { records.append(SearchRecord(kind: .city, slug: "filler-\(n)", name: "Filler \(n)", body: "word\(n)")) }
+        return records
+    }()
+
+    static let tieOptions = SearchOptions(shardLimit: 200, chunkSize: 4, orderSize: 8)
 }
+

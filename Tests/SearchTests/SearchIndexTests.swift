@@ -47,6 +47,21 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(results.map(\.url), ["countries/singapore.html", "cities/singapore.html"])
     }
 
+    /// Ids follow slugs, which here run against the names: ties still rank by name, whichever
+    /// list by name the browser reads to know it (see Fixtures.ties).
+    func testTiesRankByNameWhateverTheSlugs() throws {
+        let index = try reader(Fixtures.ties, options: Fixtures.tieOptions)
+        let first = "ABCDEFGH".map(String.init)
+        for (query, name, byOrderFiles) in [("porto", "Porto", false), ("lighthouse", "Keeper", true), ("beacon", "Signal", false)] {
+            let found = try index.search(query)
+            XCTAssertEqual(found.results.prefix(8).map(\.name), first.map { "\(name) \($0)" }, query)
+            XCTAssertEqual(found.files.contains { $0.hasPrefix("o/") }, byOrderFiles, "\(query): \(found.files)")
+        }
+        XCTAssertEqual(try index.search("lantern").results.map(\.name), ["ｓ Lantern", "𠀋 Lantern"], "by code point")
+        XCTAssertEqual(try index.search("beacon").files.filter { $0.hasPrefix("d/") }.count, 3,
+                       "the Signals' rows, in three chunks: read for the tie, then shown")
+    }
+
     func testTheSameRecordsInAnyOrderGiveTheSameBytes() throws {
         let forwards = try SearchIndex.build(Fixtures.records).files
         let backwards = try SearchIndex.build(Fixtures.records.reversed()).files

@@ -2,7 +2,7 @@ import XCTest
 @testable import Search
 
 final class SearchUpdateTests: XCTestCase {
-    private let options = SearchOptions(shardLimit: 80, chunkSize: 4)
+    private let options = SearchOptions(shardLimit: 80, chunkSize: 4, orderSize: 2)
 
     /// Applies an update to the files of the previous build.
     private func apply(_ update: SearchUpdate, to files: [String: [UInt8]]) -> [String: [UInt8]] {
@@ -63,6 +63,43 @@ final class SearchUpdateTests: XCTestCase {
                       final: Array(Fixtures.records.dropFirst()))
     }
 
+    /// Ids follow identity, not names: a record renamed to the front of the name order rewrites
+    /// its own chunk, the shards of its name's words, old and new (under their first letters: a
+    /// leaf there may split), and the order files where it was and is; no other record's files.
+    func testARecordRenamedToTheFrontRewritesOnlyTheFilesItIsIn() throws {
+        let before = try SearchIndex.build(Fixtures.records, options: options)
+        let santiago = Fixtures.records.firstIndex { $0.slug == "santiago" }!
+        var renamed = Fixtures.records[santiago]
+        renamed.name = "Aaa Santiago"
+        var final = Fixtures.records
+        final[santiago] = renamed
+        let update = try check(changed: [renamed], final: final)
+        let after = apply(update, to: before.files)
+        let differing = Set(before.files.keys).union(after.keys).filter { before.files[$0] != after[$0] }
+        var keys: [String: String] = [:]  // shard path -> key, old and new
+        for files in [before.files, after] {
+            let entry = try IndexReader(files: files).entry
+            for map in ["leaves", "nodes"] {
+                for (key, hash) in entry[map] as! [String: String] { keys["search/w/\(hash).js"] = key }
+            }
+        }
+        let shards = differing.filter { $0.hasPrefix("search/w/") }
+        XCTAssertFalse(shards.isEmpty)
+        for path in shards {
+            let key = try XCTUnwrap(keys[path])
+            XCTAssertTrue(key.hasPrefix("a") || key.hasPrefix("s"), "\(key): a shard of words not in the name")
+        }
+        XCTAssertEqual(update.written.keys.filter { $0.hasPrefix("search/d/") }.count, 1, "Santiago's chunk alone")
+        XCTAssertLessThanOrEqual(update.written.keys.filter { $0.hasPrefix("search/o/") }.count, 3)
+        XCTAssertEqual(differing.filter { $0.hasPrefix("search/t/") }, [], "no text changed")
+        let index = IndexReader(files: after)
+        XCTAssertEqual(try index.search("santiago").results.map(\.name), ["Aaa Santiago"])
+        XCTAssertEqual(try index.search("the").results.map(\.name),
+                       ["Aaa Santiago", "Côte d'Ivoire", "Germany", "Iceland", "Reykjavík", "San Diego", "San Francisco", "Singapore",
+                        "Singapore", "Ελλάδα", "大阪"],
+                       "bodies tied: by name, the renamed one first")
+    }
+
     /// A record added just before the last one while that one changes in a way that leaves its
     /// words alone (a new thumbnail): no kept record moves, but the last one's id does, so
     /// every shard holding its postings changes.
@@ -91,7 +128,7 @@ final class SearchUpdateTests: XCTestCase {
             var state = build.state
             for step in 0..<12 {
                 var changed: [SearchRecord] = [], removed: [SearchRecord.ID] = []
-                switch random.next(upTo: 4) {
+                switch random.next(upTo: 5) {
                 case 0: // a city added, anywhere in name order
                     let name = ["Aachen", "Évora", "Lyon", "Zürich", "Oslo", "Ürümqi"][random.next(upTo: 6)] + " \(step)"
                     let city = SearchRecord(kind: .city, slug: "added-\(seed)-\(step)", name: name, countryName: "Germany",
@@ -110,6 +147,10 @@ final class SearchUpdateTests: XCTestCase {
                 case 2: // one renamed
                     let n = random.next(upTo: records.count)
                     records[n].name = ["A", "M", "Z", "Ö"][random.next(upTo: 4)] + records[n].name
+                    changed = [records[n]]
+                case 3: // one moved in name order by a sign, its words as they were
+                    let n = random.next(upTo: records.count)
+                    records[n].name = ["¡", "~", "(", "·"][random.next(upTo: 4)] + records[n].name
                     changed = [records[n]]
                 default: // one body edited
                     let n = random.next(upTo: records.count)

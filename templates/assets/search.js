@@ -10,6 +10,9 @@
   var LIMIT = 8;
   var NONE = 255;
   var BODY = 5;
+  // About the bytes of a display row, and of an id in an order file (see firstByName).
+  var ROW_BYTES = 100;
+  var ID_BYTES = 3;
 
   /* Folding: keep identical to Sources/Search/Folding.swift. */
 
@@ -98,7 +101,25 @@
     }
   }
 
-  /* Matching: for one query word, the best field each record has a word starting with it in. */
+  /* The entry, read once: its maps come as "key hash key hash ...", its lists as hashes of ten
+     characters one after the other (see Sources/Search/SearchFiles.swift). */
+  function entry(index) {
+    if (index.ready) return index;
+    ["leaves", "nodes"].forEach(function (label) {
+      var parts = index[label] ? index[label].split(" ") : [], map = Object.create(null);
+      for (var i = 0; i < parts.length; i += 2) map[parts[i]] = parts[i + 1];
+      index[label] = map;
+    });
+    ["chunks", "order"].forEach(function (label) {
+      index[label] = index[label].match(/.{10}/g) || [];
+    });
+    index.ready = true;
+    return index;
+  }
+
+  /* Matching: for one query word, the best field each record has a word starting with it in
+     (`best`), and the shard that told (`shard`: its "n" lists by name the records whose best
+     field there is not the body). */
 
   var matchCache = {};
 
@@ -122,7 +143,7 @@
     if (own(matchCache, word)) return Promise.resolve(matchCache[word]);
     var best = new Uint8Array(index.records).fill(NONE);
     var shard = shardFor(word, index);
-    if (!shard) return Promise.resolve(best);
+    if (!shard) return Promise.resolve({ best: best, shard: null });
     return load(shard.name).then(function (data) {
       if (!shard.leaf) {
         decode(data.s, best);
@@ -135,20 +156,95 @@
           if (data.words[i].startsWith(word)) decode(data.postings[i], best);
         }
       }
-      matchCache[word] = best;
-      return best;
+      matchCache[word] = { best: best, shard: data };
+      return matchCache[word];
     });
+  }
+
+  /* Ranking ties: by name, that is by folded name, then countries before cities, then slug,
+     as Swift's SearchState.Record.precedesByName. Strings go in order of code points, as Swift
+     compares UTF-8 bytes: UTF-16 units differ only for characters above U+FFFF, whose
+     surrogates must come after U+E000-U+FFFF. */
+  function compareText(a, b) {
+    for (var i = 0; i < a.length && i < b.length; i++) {
+      var x = a.charCodeAt(i), y = b.charCodeAt(i);
+      if (x === y) continue;
+      var xs = x >= 0xD800 && x < 0xE000, ys = y >= 0xD800 && y < 0xE000;
+      return xs === ys ? x - y : xs ? 1 : -1;
+    }
+    return a.length - b.length;
+  }
+
+  /* Display rows ([kind, slug, name, ...]) in name order. */
+  function byName(a, b) {
+    return compareText(fold(a[2]), fold(b[2])) || (a[0] === b[0] ? 0 : a[0] === "country" ? -1 : 1) || compareText(a[1], b[1]);
+  }
+
+  function row(id, index) {
+    return load("d/" + index.chunks[Math.floor(id / index.chunk)]).then(function (chunk) {
+      return chunk.r[id % index.chunk];
+    });
+  }
+
+  /* The `count` records of `ids`, tied at `rank`, that come first by name. Tied on fields other
+     than the body, they are all in the list by name of the first word's shard. Tied on the body:
+     by their rows when the rows of those not shown (about a chunk each) weigh less than the order
+     files to read, which list every id in name order and are read from the first until `count`
+     of the ids are found, about count / ids.length of them. */
+  function firstByName(ids, count, rank, match, index) {
+    if (ids.length <= count) return Promise.resolve(ids);
+    var wanted = new Uint8Array(index.records);
+    ids.forEach(function (id) { wanted[id] = 1; });
+    var found = [];
+    function take(list) {
+      for (var i = 0; i < list.length && found.length < count; i++) if (wanted[list[i]]) found.push(list[i]);
+      return found.length === count;
+    }
+    if (Math.floor(rank / 1024) < BODY) {
+      if (!match.shard.named) match.shard.named = decodeNumbers(match.shard.n);
+      take(match.shard.named);
+      return Promise.resolve(found);
+    }
+    if ((ids.length - count) * index.chunk * ROW_BYTES < count / ids.length * index.records * ID_BYTES) {
+      return Promise.all(ids.map(function (id) { return row(id, index); })).then(function (rows) {
+        var places = ids.map(function (id, i) { return i; });
+        places.sort(function (a, b) { return byName(rows[a], rows[b]); });
+        return places.slice(0, count).map(function (i) { return ids[i]; });
+      });
+    }
+    function walk(k) {
+      return load("o/" + index.order[k]).then(function (data) {
+        if (!data.ids) data.ids = decodeNumbers(data.o);
+        return take(data.ids) ? found : walk(k + 1);
+      });
+    }
+    return walk(0);
+  }
+
+  /* The ids of an order file or a shard's "n": written as in postings, but each a number, not a gap. */
+  function decodeNumbers(text) {
+    var numbers = [], value = 0;
+    for (var i = 0; i < text.length; i++) {
+      var n = digit[text.charCodeAt(i)];
+      if (n >= 32) {
+        value = value * 32 + n - 32;
+      } else {
+        numbers.push(value * 32 + n);
+        value = 0;
+      }
+    }
+    return numbers;
   }
 
   /* Every query word must start a word of the record. A record ranks by its worst-matched
      word's field (name, official name, capital, motto, alias, body), then by the sum of its
-     fields, then by its number, which is its place in order of folded name. */
+     fields, then by name. */
   function search(query) {
     var terms = words(query).filter(function (word, i, all) {
       return all.indexOf(word) === i;
     });
     if (!terms.length) return Promise.resolve({ query: query, count: 0, results: [] });
-    return load("index").then(function (index) {
+    return load("index").then(entry).then(function (index) {
       return Promise.all(terms.map(function (word) {
         return matches(word, index);
       })).then(function (sets) {
@@ -157,7 +253,7 @@
         for (var id = 0; id < n; id++) {
           var worst = 0, sum = 0, found = true;
           for (var s = 0; s < sets.length; s++) {
-            var field = sets[s][id];
+            var field = sets[s].best[id];
             if (field === NONE) { found = false; break; }
             if (field > worst) worst = field;
             sum += field;
@@ -165,31 +261,44 @@
           if (found) ranked.push((worst * 1024 + sum) * n + id);
         }
         ranked.sort(function (a, b) { return a - b; });
-        var top = ranked.slice(0, LIMIT).map(function (key) { return key % n; });
-        return Promise.all(top.map(function (id) {
-          var bodyTerms = terms.filter(function (word, s) { return sets[s][id] === BODY; });
-          return describe(id, index, bodyTerms);
-        })).then(function (results) {
+        // The first LIMIT by rank: all those of the ranks before the last one taken, and of
+        // those tied at that one, the first by name.
+        var shown = Math.min(LIMIT, ranked.length);
+        var last = shown ? Math.floor(ranked[shown - 1] / n) : 0;
+        var rank = {}, above = [], tied = [];
+        for (var i = 0; i < ranked.length && Math.floor(ranked[i] / n) <= last; i++) {
+          var key = ranked[i];
+          rank[key % n] = Math.floor(key / n);
+          (rank[key % n] < last ? above : tied).push(key % n);
+        }
+        return firstByName(tied, shown - above.length, last, sets[0], index).then(function (first) {
+          var top = above.concat(first);
+          return Promise.all(top.map(function (id) { return row(id, index); })).then(function (rows) {
+            var places = top.map(function (id, i) { return i; });
+            places.sort(function (a, b) { return rank[top[a]] - rank[top[b]] || byName(rows[a], rows[b]); });
+            return Promise.all(places.map(function (i) {
+              var bodyTerms = terms.filter(function (word, s) { return sets[s].best[top[i]] === BODY; });
+              return describe(rows[i], index, bodyTerms);
+            }));
+          });
+        }).then(function (results) {
           return { query: query, count: ranked.length, results: results };
         });
       });
     });
   }
 
-  function describe(id, index, bodyTerms) {
-    return load("d/" + index.chunks[Math.floor(id / index.chunk)]).then(function (chunk) {
-      var row = chunk.r[id % index.chunk];
-      var result = {
-        kind: row[0], name: row[2], country: row[3],
-        url: base + index.pages[row[0]].replace("{slug}", row[1]),
-        thumbnail: row[4] ? { src: base + row[4], width: row[5], height: row[6] } : null,
-        snippet: null
-      };
-      if (!bodyTerms.length || !row[7]) return result;
-      return load("t/" + row[7]).then(function (text) {
-        result.snippet = snippet(text, bodyTerms);
-        return result;
-      });
+  function describe(row, index, bodyTerms) {
+    var result = {
+      kind: row[0], name: row[2], country: row[3],
+      url: base + index.pages[row[0]].replace("{slug}", row[1]),
+      thumbnail: row[4] ? { src: base + row[4], width: row[5], height: row[6] } : null,
+      snippet: null
+    };
+    if (!bodyTerms.length || !row[7]) return result;
+    return load("t/" + row[7]).then(function (text) {
+      result.snippet = snippet(text, bodyTerms);
+      return result;
     });
   }
 
