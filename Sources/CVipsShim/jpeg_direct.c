@@ -37,6 +37,10 @@
 #include "vips_shim.h"
 #include "shim_private.h"
 
+/* The FDCT's twins must round alike: no multiply-adds fused in one and not
+ * the other. */
+#pragma STDC FP_CONTRACT OFF
+
 /* ---- libjpeg error handling: every error and warning jumps out ---- */
 
 typedef struct {
@@ -188,6 +192,93 @@ gz_halve_row_body(const unsigned char *restrict a, const unsigned char *restrict
         q[pairs] = (unsigned char) ((2 * a[width - 1] + 2 * b[width - 1] + 2) >> 2);
 }
 
+/* The 1-D DCT of each column of an 8 x 8 block, in place: libjpeg's float
+ * FDCT (Arai, Agui and Nakajima's, 5 multiplications), output u scaled by
+ * its scale factor and 2 sqrt(2) (undone with the quantisation). The
+ * portable twin's; gz_dct_rows_avx2 is the same on the eight columns at
+ * once. */
+GZ_BODY void
+gz_dct_columns(float b[8][8])
+{
+    for (int j = 0; j < 8; j++) {
+        float tmp0 = b[0][j] + b[7][j], tmp7 = b[0][j] - b[7][j];
+        float tmp1 = b[1][j] + b[6][j], tmp6 = b[1][j] - b[6][j];
+        float tmp2 = b[2][j] + b[5][j], tmp5 = b[2][j] - b[5][j];
+        float tmp3 = b[3][j] + b[4][j], tmp4 = b[3][j] - b[4][j];
+        float tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2;
+        float z1 = (tmp12 + tmp13) * 0.707106781f, z2, z3, z4, z5, z11, z13;
+
+        /* Even part. */
+        b[0][j] = tmp10 + tmp11;
+        b[4][j] = tmp10 - tmp11;
+        b[2][j] = tmp13 + z1;
+        b[6][j] = tmp13 - z1;
+        /* Odd part. */
+        tmp10 = tmp4 + tmp5;
+        tmp11 = tmp5 + tmp6;
+        tmp12 = tmp6 + tmp7;
+        z5 = (tmp10 - tmp12) * 0.382683433f;
+        z2 = 0.541196100f * tmp10 + z5;
+        z4 = 1.306562965f * tmp12 + z5;
+        z3 = tmp11 * 0.707106781f;
+        z11 = tmp7 + z3;
+        z13 = tmp7 - z3;
+        b[5][j] = z13 + z2;
+        b[3][j] = z13 - z2;
+        b[1][j] = z11 + z4;
+        b[7][j] = z11 - z4;
+    }
+}
+
+/* Bit n set where coefficient n of a block is nonzero. */
+GZ_BODY unsigned long long
+gz_nonzero_body(const short *restrict block)
+{
+    unsigned char flag[DCTSIZE2];
+    unsigned long long mask = 0;
+
+    for (int n = 0; n < DCTSIZE2; n++)
+        flag[n] = block[n] != 0;
+    /* Eight flags at a time: the multiplication moves flag i (byte i) to
+     * bit 56 + i, the other products landing elsewhere without carries. */
+    for (int r = 0; r < 8; r++) {
+        unsigned long long w;
+
+        memcpy(&w, flag + 8 * r, 8);
+        mask |= (w * 0x0102040810204080ull) >> 56 << 8 * r;
+    }
+    return mask;
+}
+
+/* One 8 x 8 block of samples (rows `stride` apart) to quantised DCT
+ * coefficients in natural order, as libjpeg's float FDCT and quantiser make
+ * them (the portable twin; gz_fdct_avx2 below is the other): the samples
+ * less 128, the DCT down, the block turned, the DCT down again (across the
+ * block as it was), turned back, times `divisors` (1 / the step and the
+ * scale), rounded to the nearest as libjpeg rounds. Returns the nonzero
+ * coefficients' bits. */
+GZ_BODY unsigned long long
+gz_fdct_body(const unsigned char *restrict p, size_t stride, const float *restrict divisors, short *restrict out)
+{
+    float b[8][8], t[8][8];
+
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            b[i][j] = (float) p[(size_t) i * stride + j] - 128.0f;
+    gz_dct_columns(b);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            t[j][i] = b[i][j];
+    gz_dct_columns(t);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            b[j][i] = t[i][j];
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 8; j++)
+            out[8 * i + j] = (short) ((int) (b[i][j] * divisors[8 * i + j] + 16384.5f) - 16384);
+    return gz_nonzero_body(out);
+}
+
 /* The down pass of one output row (the portable twin; gz_down_avx2 below is
  * the other), as libvips' vector reducev: 6-bit weights
  * (1 = 64), sums in 16 bits starting at 32 (a half), shifted down 6 and
@@ -269,6 +360,93 @@ GZ_AVX2_TARGET static void
 gz_halve_row_avx2(const unsigned char *a, const unsigned char *b, int width, unsigned char *q)
 {
     gz_halve_row_body(a, b, width, q);
+}
+
+/* gz_dct_columns on rows b[0..7] of eight floats each: the same
+ * operations, on the eight columns at once. */
+GZ_BODY GZ_AVX2_TARGET void
+gz_dct_rows_avx2(__m256 *b)
+{
+    __m256 tmp0 = b[0] + b[7], tmp7 = b[0] - b[7], tmp1 = b[1] + b[6], tmp6 = b[1] - b[6];
+    __m256 tmp2 = b[2] + b[5], tmp5 = b[2] - b[5], tmp3 = b[3] + b[4], tmp4 = b[3] - b[4];
+    __m256 tmp10 = tmp0 + tmp3, tmp13 = tmp0 - tmp3, tmp11 = tmp1 + tmp2, tmp12 = tmp1 - tmp2;
+    __m256 z1 = (tmp12 + tmp13) * 0.707106781f, z2, z3, z4, z5, z11, z13;
+
+    b[0] = tmp10 + tmp11;
+    b[4] = tmp10 - tmp11;
+    b[2] = tmp13 + z1;
+    b[6] = tmp13 - z1;
+    tmp10 = tmp4 + tmp5;
+    tmp11 = tmp5 + tmp6;
+    tmp12 = tmp6 + tmp7;
+    z5 = (tmp10 - tmp12) * 0.382683433f;
+    z2 = 0.541196100f * tmp10 + z5;
+    z4 = 1.306562965f * tmp12 + z5;
+    z3 = tmp11 * 0.707106781f;
+    z11 = tmp7 + z3;
+    z13 = tmp7 - z3;
+    b[5] = z13 + z2;
+    b[3] = z13 - z2;
+    b[1] = z11 + z4;
+    b[7] = z11 - z4;
+}
+
+/* Rows b[0..7] turned into columns. */
+GZ_BODY GZ_AVX2_TARGET void
+gz_turn8_avx2(__m256 *b)
+{
+    __m256 t[8], u[8];
+
+    for (int i = 0; i < 4; i++) {
+        t[2 * i] = _mm256_unpacklo_ps(b[2 * i], b[2 * i + 1]);
+        t[2 * i + 1] = _mm256_unpackhi_ps(b[2 * i], b[2 * i + 1]);
+    }
+    for (int i = 0; i < 2; i++) {
+        u[4 * i] = _mm256_shuffle_ps(t[4 * i], t[4 * i + 2], 0x44);
+        u[4 * i + 1] = _mm256_shuffle_ps(t[4 * i], t[4 * i + 2], 0xEE);
+        u[4 * i + 2] = _mm256_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0x44);
+        u[4 * i + 3] = _mm256_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; i++) {
+        b[i] = _mm256_permute2f128_ps(u[i], u[i + 4], 0x20);
+        b[i + 4] = _mm256_permute2f128_ps(u[i], u[i + 4], 0x31);
+    }
+}
+
+/* The FDCT's AVX2 twin, in intrinsics: gz_fdct_body's operations, a row
+ * of the block to a register (the compiler turns the block element by
+ * element). The same float operations in the same order (no fused
+ * multiply-adds: FP_CONTRACT is off), so the same coefficients. */
+GZ_AVX2_TARGET static unsigned long long
+gz_fdct_avx2(const unsigned char *p, size_t stride, const float *divisors, short *out)
+{
+    const __m256i bias = _mm256_set1_epi32(16384);
+    __m256 b[8];
+    __m256i q[4], zero = _mm256_setzero_si256();
+    unsigned long long mask;
+
+    for (int i = 0; i < 8; i++)
+        b[i] = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *) (p + (size_t) i * stride))))
+            - 128.0f;
+    gz_dct_rows_avx2(b);
+    gz_turn8_avx2(b);
+    gz_dct_rows_avx2(b);
+    gz_turn8_avx2(b);
+    for (int i = 0; i < 4; i++) {
+        __m256i a = _mm256_sub_epi32(_mm256_cvttps_epi32(b[2 * i] * _mm256_loadu_ps(divisors + 16 * i) + 16384.5f), bias);
+        __m256i c = _mm256_sub_epi32(_mm256_cvttps_epi32(b[2 * i + 1] * _mm256_loadu_ps(divisors + 16 * i + 8) + 16384.5f),
+            bias);
+
+        /* Packing works within 128-bit halves: put them back in order. */
+        q[i] = _mm256_permute4x64_epi64(_mm256_packs_epi32(a, c), 0xD8);
+        _mm256_storeu_si256((__m256i *) (out + 16 * i), q[i]);
+    }
+    /* The zero coefficients' bytes, in order, then their bits. */
+    mask = (unsigned) _mm256_movemask_epi8(_mm256_permute4x64_epi64(
+        _mm256_packs_epi16(_mm256_cmpeq_epi16(q[0], zero), _mm256_cmpeq_epi16(q[1], zero)), 0xD8));
+    mask |= (unsigned long long) (unsigned) _mm256_movemask_epi8(_mm256_permute4x64_epi64(
+        _mm256_packs_epi16(_mm256_cmpeq_epi16(q[2], zero), _mm256_cmpeq_epi16(q[3], zero)), 0xD8)) << 32;
+    return ~mask;
 }
 
 /* The down pass's AVX2 twin, in intrinsics: two rows' bytes interleaved
@@ -392,6 +570,12 @@ gz_halve_row_portable(const unsigned char *a, const unsigned char *b, int width,
     gz_halve_row_body(a, b, width, q);
 }
 
+static unsigned long long
+gz_fdct_portable(const unsigned char *p, size_t stride, const float *divisors, short *out)
+{
+    return gz_fdct_body(p, stride, divisors, out);
+}
+
 static void
 gz_down_portable(const unsigned char *const *rows, const short *w, int n, int length, unsigned char *q)
 {
@@ -416,6 +600,17 @@ gz_halve_row(int avx2, const unsigned char *a, const unsigned char *b, int width
 #endif
     (void) avx2;
     gz_halve_row_portable(a, b, width, q);
+}
+
+static unsigned long long
+gz_fdct(int avx2, const unsigned char *p, size_t stride, const float *divisors, short *out)
+{
+#if GZ_AVX2
+    if (avx2)
+        return gz_fdct_avx2(p, stride, divisors, out);
+#endif
+    (void) avx2;
+    return gz_fdct_portable(p, stride, divisors, out);
 }
 
 static void
@@ -925,17 +1120,157 @@ gz_pad(unsigned char *q, size_t stride, int width, int height, int rows)
         memcpy(q + (size_t) y * stride, q + (size_t) (height - 1) * stride, stride);
 }
 
-/* ---- encode ---- */
+/* ---- encode ----
+ *
+ * libjpeg codes the coefficients made here (jpeg_write_coefficients), with
+ * Huffman tables made here for them: its own optimisation of the tables
+ * (optimize_coding) counts the symbols of every coefficient one at a time,
+ * which costs more than the rest of the encoding together. */
+
+/* The natural (row by row) index of each coefficient in the order coded. */
+static const unsigned char gz_natural[DCTSIZE2] = {
+    0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5,
+    12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
+    35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51,
+    58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+};
+
+/* Symbol counts of one Huffman table pair (symbol 256 is
+ * gz_huffman_table's). */
+typedef struct {
+    long dc[257];
+    long ac[257];
+} GzCounts;
+
+/* Bits of a coefficient's magnitude: its Huffman size category. */
+static int
+gz_bits(int value)
+{
+    return value ? 32 - __builtin_clz((unsigned) abs(value)) : 0;
+}
+
+/* The zigzag position of each coefficient (the inverse of gz_natural). */
+static const unsigned char gz_zigzag[DCTSIZE2] = {
+    0, 1, 5, 6, 14, 15, 27, 28, 2, 4, 7, 13, 16, 26, 29, 42,
+    3, 8, 12, 17, 25, 30, 41, 43, 9, 11, 18, 24, 31, 40, 44, 53,
+    10, 19, 23, 32, 39, 45, 52, 54, 20, 22, 33, 38, 46, 51, 55, 60,
+    21, 34, 37, 47, 50, 56, 59, 61, 35, 36, 48, 49, 57, 58, 62, 63,
+};
+
+/* Counts the AC symbols the Huffman coder codes a block with (F.1.2.2):
+ * per nonzero coefficient in zigzag order, the zeros before it (16 at a
+ * time past 15) and its size; then an end of block if zeros end it. (The
+ * DC differences depend on the order blocks are coded in: counted apart.) */
+static void
+gz_count_ac(const short *block, unsigned long long natural, long *ac)
+{
+    unsigned long long zigzag = 0;
+    int previous = 0;
+
+    /* The AC coefficients' bits, in zigzag order. */
+    for (natural &= ~1ull; natural; natural &= natural - 1)
+        zigzag |= 1ull << gz_zigzag[__builtin_ctzll(natural)];
+    for (; zigzag; zigzag &= zigzag - 1) {
+        int k = __builtin_ctzll(zigzag), run = k - previous - 1;
+
+        for (; run > 15; run -= 16)
+            ac[0xF0]++;
+        ac[(run << 4) + gz_bits(block[gz_natural[k]])]++;
+        previous = k;
+    }
+    if (previous < DCTSIZE2 - 1)
+        ac[0]++;
+}
+
+/* The optimal Huffman table for symbol counts `freq` (the symbols of at
+ * most 8 bits; 256 is set here), as JPEG's K.2 makes it: Huffman's code
+ * lengths, with symbol 256 counted once so that no code is all ones (it
+ * takes the last of the longest), then codes over 16 bits shortened. The
+ * two least counts are merged first, a leaf before a tree of the same
+ * count; leaves of the same count by symbol. */
+static void
+gz_huffman_table(long *freq, JHUFF_TBL *table)
+{
+    /* Leaves are nodes 0..256, the trees merged 257 on. */
+    long weight[2 * 257];
+    int leaf[257], parent[2 * 257], depth[2 * 257], leaves = 0, trees = 0, next_leaf = 0, next_tree = 257;
+    unsigned char bits[33] = { 0 };
+    int i, p = 0;
+
+    freq[256] = 1;
+    for (int s = 0; s <= 256; s++)
+        if (freq[s]) {
+            /* Sorted by count, then symbol (insertion: a few hundred at most). */
+            for (i = leaves++; i > 0 && freq[leaf[i - 1]] > freq[s]; i--)
+                leaf[i] = leaf[i - 1];
+            leaf[i] = s;
+            weight[s] = freq[s];
+        }
+    /* Two queues, both in order of weight: the leaves, and the trees as
+     * they are made. */
+    while (leaves - next_leaf + (257 + trees) - next_tree > 1) {
+        int pick[2];
+
+        for (int k = 0; k < 2; k++)
+            pick[k] = next_leaf < leaves && (next_tree == 257 + trees || weight[leaf[next_leaf]] <= weight[next_tree])
+                ? leaf[next_leaf++] : next_tree++;
+        weight[257 + trees] = weight[pick[0]] + weight[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = 257 + trees++;
+    }
+    /* Depths from the root (the last tree) down: every parent made after
+     * its children. (freq still tells the leaves: trees are weighed apart.) */
+    depth[256 + trees] = 0;
+    for (i = 255 + trees; i >= 257; i--)
+        depth[i] = depth[parent[i]] + 1;
+    for (i = 0; i < leaves; i++) {
+        int d = trees ? depth[parent[leaf[i]]] + 1 : 1;
+
+        depth[leaf[i]] = d;
+        bits[d > 32 ? 32 : d]++;
+    }
+    /* Codes over 16 bits: two of the longest become one a bit shorter and
+     * a shorter code becomes the prefix of two. */
+    for (i = 32; i > 16; i--)
+        while (bits[i] > 0) {
+            int j = i - 2;
+
+            while (bits[j] == 0)
+                j--;
+            bits[i] -= 2;
+            bits[i - 1]++;
+            bits[j + 1] += 2;
+            bits[j]--;
+        }
+    /* Symbol 256 goes: it has the longest code. */
+    while (bits[i] == 0)
+        i--;
+    bits[i]--;
+    memcpy(table->bits, bits, sizeof(table->bits));
+    /* The symbols by code length (before shortening, as K.2 lists them),
+     * then by value. */
+    for (int d = 1; p < leaves - 1; d++)
+        for (int s = 0; s < 256; s++)
+            if (freq[s] && depth[s] == d)
+                table->huffval[p++] = (UINT8) s;
+    table->sent_table = FALSE;
+}
 
 /* Y (and Cb, Cr at half its size on each axis, rounded up), padded as
  * gz_pad leaves them, written as a baseline JPEG at `quality`. */
 static int
 gz_write_planes(unsigned char *const *plane, const size_t *stride, int bands, int width, int height,
-    const char *path, int quality)
+    const char *path, int quality, int avx2)
 {
+    /* The scale of gz_dct_columns' outputs (less 2 sqrt(2)): cos(u pi / 16) * sqrt(2), 1 for u = 0. */
+    static const double aan[8] = { 1.0, 1.387039845, 1.306562965, 1.175875602, 1.0, 0.785694958, 0.541196100,
+        0.275899379 };
     struct jpeg_compress_struct cinfo;
     GzJpegError err;
     FILE *volatile file;
+    jvirt_barray_ptr arrays[3];
+    int across[3], down[3], rows[3];
+    float divisors[2][DCTSIZE2];
+    GzCounts counts[2];
 
     if (!(file = fopen(path, "wb")))
         return 1;
@@ -970,25 +1305,71 @@ gz_write_planes(unsigned char *const *plane, const size_t *stride, int bands, in
         memcpy(cinfo.quant_tbl_ptrs[1]->quantval, colour, sizeof(colour));
     } else
         jpeg_set_quality(&cinfo, quality, TRUE);
-    cinfo.optimize_coding = TRUE;
-    cinfo.dct_method = JDCT_ISLOW;
-    /* The planes as they are: no conversion, no downsampling. */
-    cinfo.raw_data_in = TRUE;
-    jpeg_start_compress(&cinfo, TRUE);
+    for (int t = 0; t < (bands == 3 ? 2 : 1); t++)
+        for (int i = 0; i < DCTSIZE2; i++)
+            divisors[t][i] = (float) (1.0 / (cinfo.quant_tbl_ptrs[t]->quantval[i] * aan[i / 8] * aan[i % 8] * 8.0));
+    /* Whole blocks of each plane (chroma: of half the size, rounded up);
+     * the arrays hold whole MCUs (libjpeg reads them by MCU rows, and
+     * makes up the blocks past the plane's itself). */
+    for (int b = 0; b < bands; b++) {
+        int factor = b ? 2 : 1, mcu = bands == 3 && b == 0 ? 2 : 1;
+
+        across[b] = ((width + factor - 1) / factor + DCTSIZE - 1) / DCTSIZE;
+        down[b] = ((height + factor - 1) / factor + DCTSIZE - 1) / DCTSIZE;
+        rows[b] = (down[b] + mcu - 1) / mcu * mcu;
+        arrays[b] = (*cinfo.mem->request_virt_barray)((j_common_ptr) &cinfo, JPOOL_IMAGE, FALSE,
+            (JDIMENSION) ((across[b] + mcu - 1) / mcu * mcu), (JDIMENSION) rows[b], (JDIMENSION) rows[b]);
+    }
+    jpeg_write_coefficients(&cinfo, arrays);
+    memset(counts, 0, sizeof(counts));
     {
-        /* An MCU row: 16 rows of Y and 8 of each chroma plane, or 8 of grey. */
-        int lines = bands == 3 ? 16 : 8;
-        JSAMPROW rows[3][16];
-        JSAMPARRAY image[3] = { rows[0], rows[1], rows[2] };
+        JBLOCKARRAY blocks[3];
+        int dc[3] = { 0, 0, 0 };
 
-        while (cinfo.next_scanline < cinfo.image_height) {
-            size_t y = cinfo.next_scanline;
+        for (int b = 0; b < bands; b++) {
+            blocks[b] = (*cinfo.mem->access_virt_barray)((j_common_ptr) &cinfo, arrays[b], 0,
+                (JDIMENSION) rows[b], TRUE);
+            for (int y = 0; y < down[b]; y++)
+                for (int x = 0; x < across[b]; x++) {
+                    unsigned long long nonzero = gz_fdct(avx2, plane[b] + (size_t) DCTSIZE * y * stride[b] + DCTSIZE * x,
+                        stride[b], divisors[b ? 1 : 0], blocks[b][y][x]);
 
-            for (int b = 0; b < bands; b++)
-                for (int k = 0; k < (b ? lines / 2 : lines); k++)
-                    rows[b][k] = plane[b] + ((b ? y / 2 : y) + k) * stride[b];
-            jpeg_write_raw_data(&cinfo, image, (JDIMENSION) lines);
+                    gz_count_ac(blocks[b][y][x], nonzero, counts[b ? 1 : 0].ac);
+                }
         }
+        /* The DC differences in the order coded (F.1.2.1): grey block by
+         * block; colour by MCUs of 2 x 2 Y blocks, Cb and Cr, an MCU's Y
+         * blocks past the plane's made up by the coder (the DC of the block
+         * before, no AC: a difference of 0 and an end of block). */
+        if (bands == 1) {
+            for (int y = 0; y < down[0]; y++)
+                for (int x = 0; x < across[0]; x++) {
+                    counts[0].dc[gz_bits(blocks[0][y][x][0] - dc[0])]++;
+                    dc[0] = blocks[0][y][x][0];
+                }
+        } else
+            for (int my = 0; my < down[1]; my++)
+                for (int mx = 0; mx < across[1]; mx++) {
+                    for (int k = 0; k < 4; k++) {
+                        int y = 2 * my + k / 2, x = 2 * mx + k % 2;
+
+                        if (y < down[0] && x < across[0]) {
+                            counts[0].dc[gz_bits(blocks[0][y][x][0] - dc[0])]++;
+                            dc[0] = blocks[0][y][x][0];
+                        } else {
+                            counts[0].dc[0]++;
+                            counts[0].ac[0]++;
+                        }
+                    }
+                    for (int b = 1; b < 3; b++) {
+                        counts[1].dc[gz_bits(blocks[b][my][mx][0] - dc[b])]++;
+                        dc[b] = blocks[b][my][mx][0];
+                    }
+                }
+    }
+    for (int t = 0; t < (bands == 3 ? 2 : 1); t++) {
+        gz_huffman_table(counts[t].dc, cinfo.dc_huff_tbl_ptrs[t]);
+        gz_huffman_table(counts[t].ac, cinfo.ac_huff_tbl_ptrs[t]);
     }
     jpeg_finish_compress(&cinfo);
     jpeg_destroy_compress(&cinfo);
@@ -1006,7 +1387,7 @@ gz_keep(void)
 {
     const char *text = getenv("GZ_KEEP");
 
-    return text ? atof(text) : 2.0;
+    return text ? atof(text) : 1.9;
 }
 
 int
@@ -1073,7 +1454,7 @@ gz_direct_make(GzPlanes *in, int width, int height, double ax, double bx, double
         }
         gz_pad(plane[b], stride[b], shown_w, shown_h, rows);
     }
-    result = gz_write_planes(plane, stride, bands, width, height, path, quality);
+    result = gz_write_planes(plane, stride, bands, width, height, path, quality, avx2);
 
 done:
     free(stored);

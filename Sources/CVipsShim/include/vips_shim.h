@@ -150,7 +150,7 @@ typedef struct {
 
 /* Levels of each plane: as decoded, then halved by 2x2 averages (made by
  * gz_direct_make as outputs ask for them). */
-enum { GZ_LEVELS = 4 };
+enum { GZ_LEVELS = 6 };
 
 /* A decoded JPEG as stored, in its own planes: Y, or Y Cb Cr, each at the
  * resolution the file keeps it; width x height the stored picture's size at
