@@ -992,14 +992,19 @@ gz_axis_make(GzAxis *axis, int size, double u0, double r, int count, int bits)
 
             from = tap0 < 0 ? 0 : tap0 > size - 1 ? size - 1 : tap0;
             to = from;
-            for (int i = 0; i < points; i++) {
-                int tap = tap0 + i;
+            if (tap0 >= 0 && tap0 + points <= size) {
+                /* Inside the plane: the mask as it is. */
+                memcpy(w, mask, sizeof(short) * (size_t) points);
+                to = tap0 + points - 1;
+            } else
+                for (int i = 0; i < points; i++) {
+                    int tap = tap0 + i;
 
-                tap = tap < 0 ? 0 : tap > size - 1 ? size - 1 : tap;
-                w[tap - from] = (short) (w[tap - from] + mask[i]);
-                if (tap > to)
-                    to = tap;
-            }
+                    tap = tap < 0 ? 0 : tap > size - 1 ? size - 1 : tap;
+                    w[tap - from] = (short) (w[tap - from] + mask[i]);
+                    if (tap > to)
+                        to = tap;
+                }
         }
         axis->start[k] = from;
         axis->taps[k] = to - from + 1;

@@ -337,9 +337,7 @@ enum Vips {
         let quality = quality(.jpeg)
         for recipe in recipes {
             for output in recipe.outputs {
-                guard let step = DirectStep(source: source, output: output.size, mode: recipe.mode),
-                      let map = step.map()
-                else { return false }
+                guard let step = DirectStep(source: source, output: output.size, mode: recipe.mode) else { return false }
                 if decoded[step.decode] == nil {
                     var planes = GzPlanes()
                     let status = bytes.withUnsafeBytes { raw in
@@ -354,7 +352,8 @@ enum Vips {
                                     height: Int(turned ? planes.width : planes.height)) == source
                     else { return false }
                 }
-                guard gz_direct_make(
+                guard let map = step.map(orientation: Int(decoded[step.decode]!.orientation)),
+                      gz_direct_make(
                     &decoded[step.decode]!, Int32(output.size.width), Int32(output.size.height),
                     map.across.origin, map.across.step, map.down.origin, map.down.step, output.path, quality) == 0
                 else { return false }
@@ -392,6 +391,7 @@ enum Vips {
         }
 
         /// libvips' shrink-on-load for this output, and the decode it is made from.
+        var source: PixelSize
         var shrink: Int
         var decode: Int
         var decoded: PixelSize
@@ -400,6 +400,7 @@ enum Vips {
 
         init?(source: PixelSize, output: PixelSize, mode: ThumbnailMode) {
             guard output.width > 0, output.height > 0 else { return nil }
+            self.source = source
             shrink = Self.libvipsShrink(source: source, output: output, mode: mode)
             decode = min(shrink, Self.decodeShrink(source: source))
             decoded = PixelSize(width: source.width / shrink, height: source.height / shrink)
@@ -434,19 +435,23 @@ enum Vips {
             var step: Double
         }
 
-        /// Where each output pixel stands in the source, as libvips puts it; nil where `resize`
-        /// is. Its shrink-on-load keeps whole pixels (decoded pixel i centred at source pixel
-        /// (i + 0.5) * shrink - 0.5); its resize by s makes round(size / s) pixels, pixel i centred
-        /// at (i + 0.5) * s - 0.5 less half of what the rounding added, and the crop keeps the
-        /// window from left.
-        func map() -> (across: Axis, down: Axis)? {
+        /// Where each output pixel stands in the source, as libvips puts it, for a source of this
+        /// EXIF orientation; nil where `resize` is. Its shrink-on-load keeps whole blocks of the
+        /// picture as stored (decoded pixel i centred at stored pixel (i + 0.5) * shrink - 0.5; the
+        /// pixels left over dropped at the stored end, the displayed start of an axis that the
+        /// orientation mirrors); its resize by s makes round(size / s) pixels, pixel i centred at
+        /// (i + 0.5) * s - 0.5 less half of what the rounding added (the same either way round);
+        /// the crop, of the picture turned upright, keeps the window from left.
+        func map(orientation: Int) -> (across: Axis, down: Axis)? {
             guard let resize = resize(decoded) else { return nil }
-            func axis(_ size: Int, _ s: Double, _ first: Int) -> Axis {
+            func axis(_ full: Int, _ size: Int, _ s: Double, _ first: Int, mirrored: Bool) -> Axis {
                 let extra = Double(Int(Double(size) / s + 0.5)) * s - Double(size)
                 let loaded = (Double(first) + 0.5) * s - 0.5 - extra / 2
-                return Axis(origin: (loaded + 0.5) * Double(shrink) - 0.5, step: s * Double(shrink))
+                let dropped = mirrored ? Double(full - size * shrink) : 0
+                return Axis(origin: dropped + (loaded + 0.5) * Double(shrink) - 0.5, step: s * Double(shrink))
             }
-            return (axis(decoded.width, resize.across, resize.left), axis(decoded.height, resize.down, resize.top))
+            return (axis(source.width, decoded.width, resize.across, resize.left, mirrored: [2, 3, 6, 7].contains(orientation)),
+                    axis(source.height, decoded.height, resize.down, resize.top, mirrored: [3, 4, 7, 8].contains(orientation)))
         }
     }
 
