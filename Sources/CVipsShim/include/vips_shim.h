@@ -150,7 +150,7 @@ typedef struct {
 
 /* Levels of each plane: as decoded, then halved by 2x2 averages (made by
  * gz_direct_make as outputs ask for them). */
-enum { GZ_LEVELS = 6 };
+enum { GZ_LEVELS = 10 };
 
 /* A decoded JPEG as stored, in its own planes: Y, or Y Cb Cr, each at the
  * resolution the file keeps it; width x height the stored picture's size at
@@ -177,7 +177,7 @@ int gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out);
  * the source at full size: each plane is resampled straight to the
  * output's (Lanczos-3, from the level of the plane that leaves a shrink of
  * about two), turned upright by in->orientation and encoded as it is.
- * Declines (non-zero) a shrink over about 5 left after halving. Adds the
+ * Declines (non-zero) a shrink over about 10 left after halving. Adds the
  * levels it needs to `in`. */
 int gz_direct_make(GzPlanes *in, int width, int height, double ax, double bx, double ay, double by,
     const char *path, int quality);
