@@ -26,7 +26,7 @@ enum Vips {
     /// Encoder settings, part of the cache key: change this when outputs would change.
     static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else libimagequant q90 speed 6 dither 0.5, zlib 9 chains 256; "
         + "opaque alpha dropped; decoded once per source and load, jpeg and webp at each output's shrink; cmyk to srgb by vips_colourspace; "
-        + "plain jpeg direct: \(String(cString: gz_direct_version())), planes as stored (raw y cb cr in and out), libvips 8.14 thumbnail's pixel centres, lanczos3 from the plane or its 2x2 halvings leaving a shrink of 2, one decode keeping 1280 px; jpeg optimised huffman tables, chroma tables at quality + 5"
+        + "plain jpeg direct: \(String(cString: gz_direct_version())), planes as stored (raw y cb cr in, 4:2:0 out), libvips 8.14 thumbnail's pixel centres, lanczos3 from the plane or its 2x2 halvings leaving a shrink of 1.9, one decode keeping 1280 px; float aan fdct, huffman tables optimal for the coefficients, chroma tables at quality + 5"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
         switch format {
