@@ -418,9 +418,11 @@ gz_turn8_avx2(__m256 *b)
 }
 
 /* The FDCT's AVX2 twin, in intrinsics: gz_fdct_body's operations, a row
- * of the block to a register (the compiler turns the block element by
- * element). The same float operations in the same order (no fused
- * multiply-adds: FP_CONTRACT is off), so the same coefficients. */
+ * of the block to a register, the block turned by shuffles (where the body
+ * moves it element by element). The same float operations in the same
+ * order (no fused multiply-adds: FP_CONTRACT is off), so the same
+ * coefficients; they stay within 12 bits, so packing them with saturation
+ * gives what the body's conversion does. */
 GZ_AVX2_TARGET static unsigned long long
 gz_fdct_avx2(const unsigned char *p, size_t stride, const float *divisors, short *out)
 {
@@ -647,6 +649,8 @@ gz_across(int avx2, const unsigned char *p, const int *start, const short *w, in
 
 /* ---- decode ---- */
 
+/* A component's (and the least) DCT scaled size: libjpeg 7's API has one
+ * across and one down, which libjpeg-turbo keeps equal. */
 #if JPEG_LIB_VERSION >= 70
 #define GZ_DCT_SIZE(component) ((component)->DCT_h_scaled_size)
 #define GZ_MIN_DCT_SIZE(cinfo) ((cinfo)->min_DCT_h_scaled_size)

@@ -352,11 +352,11 @@ enum Vips {
                                     height: Int(turned ? planes.width : planes.height)) == source
                     else { return false }
                 }
-                guard let map = step.map(orientation: Int(decoded[step.decode]!.orientation)),
-                      gz_direct_make(
+                guard let map = step.map(orientation: Int(decoded[step.decode]!.orientation)) else { return false }
+                let status = gz_direct_make(
                     &decoded[step.decode]!, Int32(output.size.width), Int32(output.size.height),
-                    map.across.origin, map.across.step, map.down.origin, map.down.step, output.path, quality) == 0
-                else { return false }
+                    map.across.origin, map.across.step, map.down.origin, map.down.step, output.path, quality)
+                guard status == 0 else { return false }
             }
         }
         return true
@@ -390,8 +390,9 @@ enum Vips {
             [8, 4, 2].first { max(source.width, source.height) / $0 >= 1280 } ?? 1
         }
 
-        /// libvips' shrink-on-load for this output, and the decode it is made from.
+        /// The source's size as displayed.
         var source: PixelSize
+        /// libvips' shrink-on-load for this output, and the decode it is made from.
         var shrink: Int
         var decode: Int
         var decoded: PixelSize
