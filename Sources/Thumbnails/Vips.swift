@@ -32,7 +32,7 @@ enum Vips {
     static let encoderSettings = "libvips thumbnail_image (lanczos3; one scale and the middle for a centre fill) with a factor of 2 or more left after shrink-on-load, box-shrunk attention probe, every output from the decoded picture; jpeg q82; webp q80; avif q55; png z6; webp lossless; palette png: exact to 256 colours, else median cut to mse 7 (opacity judged on the picture's colours), libdeflate 6 to 40000 pixels, else runs and rows above in one huffman block; "
         + "svg: librsvg and cairo once at the reference size (own, finite, halved to 1 MP), area-averaged (from its halves down to 1.5 times the size) where a half or less, else at the size; 1x a 2x2 average; "
         + "opaque alpha dropped; decoded once per source and load, jpeg and webp at each output's shrink; cmyk to srgb by vips_colourspace; "
-        + "plain jpeg direct: \(String(cString: gz_direct_version())), libvips 8.14 thumbnail's shrink-on-load and reduce reproduced, one decode keeping 1280 px, larger shrinks by block averages; jpeg optimised huffman tables, chroma tables at quality + 5"
+        + "plain jpeg direct: \(String(cString: gz_direct_version())), planes as stored (raw y cb cr in, 4:2:0 out), libvips 8.14 thumbnail's pixel centres, lanczos3 from the plane or its 2x2 halvings leaving a shrink of 1.9, one decode keeping 1280 px; float aan fdct, huffman tables optimal for the coefficients, chroma tables at quality + 5"
 
     private static func quality(_ format: ImageFormat) -> Int32 {
         switch format {
@@ -330,10 +330,11 @@ enum Vips {
     }
 
     /// The direct path for the common case: makes every output of `recipes` (one JPEG source;
-    /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, each output as
-    /// libvips' own thumbnail makes it (see `DirectStep`), turned upright by its EXIF orientation. False when the source or the recipes are not plain enough (a colour
-    /// profile other than sRGB, CMYK, damaged data, an enlargement...): the caller then takes
-    /// `render`, which handles every case and words every failure.
+    /// JPEG outputs; fit or centre fill) with libjpeg and the shim's resampler, in the JPEG's own
+    /// planes, each output pixel where libvips' thumbnail puts it (see `DirectStep`), turned
+    /// upright by its EXIF orientation. False when the source or the recipes are not plain enough
+    /// (a colour profile other than sRGB, CMYK, damaged data, an enlargement...): the caller then
+    /// takes `render`, which handles every case and words every failure.
     static func renderDirect(_ bytes: [UInt8], _ recipes: [Recipe]) -> Bool {
         guard let source = recipes.first?.source,
               recipes.allSatisfy({ recipe in
@@ -342,12 +343,9 @@ enum Vips {
               })
         else { return false }
         // One decode for the source (two where an output is larger than the first decode
-        // allows), each shrink an output asks for made from it once.
-        var decoded: [Int: GzPlanes] = [:], shrunk: [Int: GzPlanes] = [:]
-        defer {
-            for shrink in decoded.keys { gz_planes_free(&decoded[shrink]!) }
-            for shrink in shrunk.keys { gz_planes_free(&shrunk[shrink]!) }
-        }
+        // allows); the planes' halvings an output reads are made once, kept with the decode.
+        var decoded: [Int: GzPlanes] = [:]
+        defer { for shrink in decoded.keys { gz_planes_free(&decoded[shrink]!) } }
         let quality = quality(.jpeg)
         for recipe in recipes {
             for output in recipe.outputs {
@@ -359,47 +357,35 @@ enum Vips {
                     }
                     guard status == 0 else { return false }
                     decoded[step.decode] = planes
+                    // The size as planned, as displayed (a picture turned by its EXIF orientation,
+                    // 5 to 8, is stored the other way round).
+                    let turned = planes.orientation >= 5
+                    guard PixelSize(width: Int(turned ? planes.height : planes.width),
+                                    height: Int(turned ? planes.width : planes.height)) == source
+                    else { return false }
                 }
-                if step.shrink != step.decode && shrunk[step.shrink] == nil {
-                    var planes = GzPlanes()
-                    guard gz_planes_shrink(&decoded[step.decode]!, Int32(step.shrink / step.decode), &planes) == 0 else {
-                        return false
-                    }
-                    shrunk[step.shrink] = planes
-                }
-                var planes = step.shrink == step.decode ? decoded[step.decode]! : shrunk[step.shrink]!
-                // The planned size (as displayed), shrunk; a picture turned by its EXIF orientation
-                // (5 to 8) is stored the other way round.
-                let turned = planes.orientation >= 5
-                let size = PixelSize(width: Int(turned ? planes.height : planes.width), height: Int(turned ? planes.width : planes.height))
-                guard size == step.decoded, let resize = step.resize(size) else { return false }
-                var picture = GzPixels()
-                guard gz_direct_resize(
-                    &planes, resize.across, resize.down, Int32(resize.left), Int32(resize.top),
-                    Int32(output.size.width), Int32(output.size.height), &picture) == 0
-                else { return false }
-                defer { gz_pixels_free(&picture) }
-                guard gz_direct_save_jpeg(&picture, output.path, quality) == 0 else { return false }
+                guard let map = step.map(orientation: Int(decoded[step.decode]!.orientation)) else { return false }
+                let status = gz_direct_make(
+                    &decoded[step.decode]!, Int32(output.size.width), Int32(output.size.height),
+                    map.across.origin, map.across.step, map.down.origin, map.down.step, output.path, quality)
+                guard status == 0 else { return false }
             }
         }
         return true
     }
 
-    /// How libvips' thumbnail (8.14) makes one output of a JPEG, reproduced by the direct path:
-    /// a shrink in the DCT that leaves at least a factor of two (1, 2, 4 or 8; the size rounded
-    /// down), then one shrink for both axes (the smaller for a fill, which then keeps the middle;
-    /// the larger for a fit), that libvips' resize carries out. All in the picture as displayed:
-    /// libvips resizes the stored picture and then turns it, which comes to the same sizes and
-    /// shrinks, axes swapped.
+    /// Where libvips' thumbnail (8.14) puts the pixels of one output of a JPEG, which the direct
+    /// path keeps: a shrink in the DCT that leaves at least a factor of two (1, 2, 4 or 8; the
+    /// size rounded down), then one shrink for both axes (the smaller for a fill, which then keeps
+    /// the middle; the larger for a fit), that libvips' resize carries out, its output centred on
+    /// its input. All in the picture as displayed: libvips resizes the stored picture and then
+    /// turns it, which comes to the same sizes and shrinks, axes swapped.
     ///
-    /// One difference, for speed: a picture is decoded once, at a shrink that depends on its
-    /// size alone (`decodeShrink`), and a larger shrink an output asks for is imitated from that
-    /// decode by averaging blocks (`gz_planes_shrink`: the same size and the same pixel
-    /// positions, the average where the DCT keeps the low frequencies). Entropy decoding is most
-    /// of a decode's cost and the same at every shrink, so this saves a decode or two per
-    /// picture; measured (make quality, the 2560 x 1600 wallpapers) it costs 0.0002 to 0.0006
-    /// of SSIM on those outputs, which stay above libvips' own JPEGs. A function of the source
-    /// and the output alone, so that an output is the same whichever others are made with it.
+    /// The direct path makes those pixels its own way (`gz_direct_make`): a picture is decoded
+    /// once, at a shrink that depends on its size alone (`decodeShrink`), in its own planes, and
+    /// each output is resampled from those planes or their 2x2 averages, whichever leaves a
+    /// shrink of about two. A function of the source and the output alone, so that an output is
+    /// the same whichever others are made with it.
     struct DirectStep {
         /// The DCT shrink libvips' thumbnail takes: as far as leaves a factor of two.
         static func libvipsShrink(source: PixelSize, output: PixelSize, mode: ThumbnailMode) -> Int {
@@ -416,6 +402,8 @@ enum Vips {
             [8, 4, 2].first { max(source.width, source.height) / $0 >= 1280 } ?? 1
         }
 
+        /// The source's size as displayed.
+        var source: PixelSize
         /// libvips' shrink-on-load for this output, and the decode it is made from.
         var shrink: Int
         var decode: Int
@@ -425,6 +413,7 @@ enum Vips {
 
         init?(source: PixelSize, output: PixelSize, mode: ThumbnailMode) {
             guard output.width > 0, output.height > 0 else { return nil }
+            self.source = source
             shrink = Self.libvipsShrink(source: source, output: output, mode: mode)
             decode = min(shrink, Self.decodeShrink(source: source))
             decoded = PixelSize(width: source.width / shrink, height: source.height / shrink)
@@ -450,6 +439,32 @@ enum Vips {
             }
             guard width >= output.width, height >= output.height else { return nil }
             return (one, one, (width - output.width) / 2, (height - output.height) / 2)
+        }
+
+        /// One axis of the output: its pixel i centred at source pixel origin + i * step (as
+        /// displayed, in pixels of the source at full size).
+        struct Axis: Equatable {
+            var origin: Double
+            var step: Double
+        }
+
+        /// Where each output pixel stands in the source, as libvips puts it, for a source of this
+        /// EXIF orientation; nil where `resize` is. Its shrink-on-load keeps whole blocks of the
+        /// picture as stored (decoded pixel i centred at stored pixel (i + 0.5) * shrink - 0.5; the
+        /// pixels left over dropped at the stored end, the displayed start of an axis that the
+        /// orientation mirrors); its resize by s makes round(size / s) pixels, pixel i centred at
+        /// (i + 0.5) * s - 0.5 less half of what the rounding added (the same either way round);
+        /// the crop, of the picture turned upright, keeps the window from left.
+        func map(orientation: Int) -> (across: Axis, down: Axis)? {
+            guard let resize = resize(decoded) else { return nil }
+            func axis(_ full: Int, _ size: Int, _ s: Double, _ first: Int, mirrored: Bool) -> Axis {
+                let extra = Double(Int(Double(size) / s + 0.5)) * s - Double(size)
+                let loaded = (Double(first) + 0.5) * s - 0.5 - extra / 2
+                let dropped = mirrored ? Double(full - size * shrink) : 0
+                return Axis(origin: dropped + (loaded + 0.5) * Double(shrink) - 0.5, step: s * Double(shrink))
+            }
+            return (axis(source.width, decoded.width, resize.across, resize.left, mirrored: [2, 3, 6, 7].contains(orientation)),
+                    axis(source.height, decoded.height, resize.down, resize.top, mirrored: [3, 4, 7, 8].contains(orientation)))
         }
     }
 

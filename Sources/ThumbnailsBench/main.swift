@@ -1,7 +1,7 @@
 // Thumbnail throughput on this machine, with an empty cache each run:
 //   photos: 1000x750 JPEGs (100-300 KB of noisy content) -> fill 250x188, 1x and 2x
-//   rotated: the same photos stored turned, with EXIF orientation 6 (libvips' path, not the
-//            direct one) -> fill 250x188, 1x and 2x
+//   rotated: the same photos stored turned, with EXIF orientation 6 (the direct path turns
+//            them upright) -> fill 250x188, 1x and 2x
 //   flags:  SVG flags -> fit 115x75, 1x and 2x
 // The sources are generated once into /tmp/gazetteer-thumbnails-bench.
 //
@@ -95,7 +95,7 @@ print("cores: \(ProcessInfo.processInfo.activeProcessorCount), runs: \(options.r
 let cases: [(String, [URL], ThumbnailSpec, Double)] = [
     ("photos  fill 250x188 centre, 1x+2x, JPEG", corpus.photos, ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)), 200),
     ("photos  fill 250x188 attention, 1x+2x, JPEG", corpus.photos, ThumbnailSpec(width: 250, height: 188, mode: .fill(.attention)), 200),
-    ("rotated fill 250x188 centre, 1x+2x, JPEG (libvips' path)", corpus.rotated, ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)), 200),
+    ("rotated fill 250x188 centre, 1x+2x, JPEG (EXIF orientation 6)", corpus.rotated, ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)), 200),
     ("flags   fit 115x75, 1x+2x, PNG", corpus.flags, ThumbnailSpec(width: 115, height: 75, mode: .fit), 500),
 ]
 let cores = ProcessInfo.processInfo.activeProcessorCount

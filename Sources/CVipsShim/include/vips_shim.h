@@ -146,43 +146,52 @@ typedef struct {
     unsigned char *data;
 } GzPixels;
 
-/* A decoded picture as planes, as stored: `bands` (1 or 3) planes of width x
- * height bytes one after the other, rows packed, readable a little past the
- * end; `orientation` its EXIF orientation (1..8, 1 when it has none). */
+/* One plane of a decoded picture: width x height samples, rows `stride`
+ * bytes apart, readable a little past the end; each sample stands for
+ * step_x x step_y pixels of the stored picture at full size, sample (i, j)
+ * centred at pixel ((i + 0.5) * step_x - 0.5, (j + 0.5) * step_y - 0.5). */
+typedef struct {
+    int width;
+    int height;
+    size_t stride;
+    double step_x;
+    double step_y;
+    unsigned char *data;
+} GzPlane;
+
+/* Levels of each plane: as decoded, then halved by 2x2 averages (made by
+ * gz_direct_make as outputs ask for them). */
+enum { GZ_LEVELS = 10 };
+
+/* A decoded JPEG as stored, in its own planes: Y, or Y Cb Cr, each at the
+ * resolution the file keeps it; width x height the stored picture's size at
+ * full size, `orientation` its EXIF orientation (1..8, 1 when it has none). */
 typedef struct {
     int width;
     int height;
     int bands;
     int orientation;
-    unsigned char *data;
+    GzPlane plane[3][GZ_LEVELS];
 } GzPlanes;
 
-/* Decode a JPEG shrunk by `shrink` (1, 2, 4 or 8) in the DCT, as RGB (grey
- * as grey), with libjpeg's defaults as libvips decodes, the size rounded
- * down as libvips does. Declines (non-zero) CMYK and other colour spaces,
- * an ICC profile other than sRGB, an EXIF block that cannot be read, and
- * any warning from libjpeg (damaged data). */
+/* Decode a JPEG's planes shrunk by `shrink` (1, 2, 4 or 8) in the DCT
+ * (islow, as libvips decodes). Declines (non-zero) CMYK and other colour
+ * spaces, an ICC profile other than sRGB, an EXIF block that cannot be
+ * read, chroma sampled other than by whole factors, and any warning from
+ * libjpeg (damaged data). */
 int gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out);
 
-/* A DCT shrink of `in` by factor (2, 4 or 8) imitated without decoding
- * again: the average of factor x factor blocks, the size rounded down as a
- * shrunk decode's (libvips' shrink of the picture cut to whole blocks). */
-int gz_planes_shrink(const GzPlanes *in, int factor, GzPlanes *out);
-
-/* Shrink `in` as libvips' thumbnail does after its shrink-on-load: resize
- * by hshrink across and vshrink down (both >= 1) to round(size / shrink)
- * on each axis, turned upright by in->orientation, keeping only the window
- * at (left, top) of width x height. The shrinks and the window are of the
- * picture as displayed (upright). Declines (non-zero) enlargements, a
- * window outside the output and shrinks over about 5 left after the
- * whole-factor average. */
-int gz_direct_resize(const GzPlanes *in, double hshrink, double vshrink, int left, int top,
-    int width, int height, GzPixels *out);
-
-/* Encode RGB (or grey) pixels as a baseline JPEG at `quality` (4:2:0 and
- * the standard tables, as libvips below Q 90; Huffman tables optimised for
- * the picture), no metadata. */
-int gz_direct_save_jpeg(const GzPixels *in, const char *path, int quality);
+/* Write a width x height thumbnail of `in`, upright, as a baseline JPEG at
+ * `quality` (4:2:0 from a colour picture, grey from grey; Huffman tables
+ * made for it; no metadata). The displayed output pixel (x, y) is centred
+ * at the displayed source pixel (ax + x * bx, ay + y * by), in pixels of
+ * the source at full size: each plane is resampled straight to the
+ * output's (Lanczos-3, from the level of the plane that leaves a shrink of
+ * about two), turned upright by in->orientation and encoded as it is.
+ * Declines (non-zero) a shrink over about 10 left after halving. Adds the
+ * levels it needs to `in`. */
+int gz_direct_make(GzPlanes *in, int width, int height, double ax, double bx, double ay, double by,
+    const char *path, int quality);
 
 void gz_planes_free(GzPlanes *planes);
 void gz_pixels_free(GzPixels *pixels);
