@@ -3,22 +3,43 @@
 extension SearchState {
     static let magic = Array("GZSEARCH2".utf8)
 
+    /// The state whole, in one array.
     public func encoded() -> [UInt8] {
+        var whole: [UInt8] = []
+        encode { whole += $0 }
+        return whole
+    }
+
+    /// The state in pieces of about `piece` bytes, handed to `flush` in order as they are made:
+    /// written straight to a file, it is never held whole (at 100,000 pages it is 29 MB, and
+    /// an array grown to hold it took 50).
+    public func encode(piece: Int = 1 << 20, flush: ([UInt8]) -> Void) {
         var out = ByteWriter()
+        out.bytes.reserveCapacity(piece + (1 << 12))
+        func flushIfFull() {
+            guard out.bytes.count >= piece else { return }
+            flush(out.bytes)
+            out.bytes.removeAll(keepingCapacity: true)
+        }
         out.bytes += Self.magic
         out.int(options.shardLimit); out.int(options.chunkSize); out.int(options.orderSize)
         out.string(options.countryPage); out.string(options.cityPage)
         out.int(records.count)
         for record in records {
+            flushIfFull()
             out.int(record.id.kind == .country ? 0 : 1)
             out.string(record.id.slug); out.string(record.name); out.string(record.sortName)
             out.string(record.countryName); out.string(record.text)
             out.string(record.thumbnail?.file ?? "")
             out.int(record.thumbnail?.width ?? 0); out.int(record.thumbnail?.height ?? 0)
         }
-        for id in byName { out.int(id) }
+        for id in byName {
+            flushIfFull()
+            out.int(id)
+        }
         out.int(index.words.count)
         for (i, word) in index.words.enumerated() {
+            flushIfFull()
             out.string(word)
             out.int(index.sizes[i])
             out.int(index.postings[i].count)
@@ -37,7 +58,7 @@ extension SearchState {
             for name in names { out.string(name) }
         }
         out.string(entry)
-        return out.bytes
+        flush(out.bytes)
     }
 
     public init(decoding bytes: [UInt8]) throws {
