@@ -105,8 +105,10 @@ package final class ManifestArchive: @unchecked Sendable {
         let chunks = 8
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var index = chunk
+            // Values many entries share are held once per chunk (see `ManifestCoding.Interner`).
+            var interner = ManifestCoding.Interner()
             while index < ranges.count {
-                if let entry = ManifestCoding.entry(bytes, ranges[index]) { decoded[index] = entry }
+                if let entry = ManifestCoding.entry(bytes, ranges[index], interner: &interner) { decoded[index] = entry }
                 index += chunks
             }
         }

@@ -365,7 +365,31 @@ package enum ManifestCoding {
         return !r.failed && r.atEnd
     }
 
+    /// Strings and lists that many entries share (a picture of the pool, a link to a country,
+    /// a country's continents), each kept once by whoever decodes a run of entries: at 100,000
+    /// cities, a few thousand copies instead of one per entry.
+    package struct Interner {
+        private var strings: Set<String> = []
+        private var lists: Set<[String]> = []
+
+        package init() {}
+
+        mutating func string(_ value: String) -> String {
+            // Up to 15 bytes, a string is held in its own value: nothing to share.
+            value.utf8.count <= 15 ? value : strings.insert(value).memberAfterInsert
+        }
+
+        mutating func list(_ values: [String]) -> [String] {
+            values.isEmpty ? values : lists.insert(values.map { string($0) }).memberAfterInsert
+        }
+    }
+
     package static func entry(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.StampedEntry? {
+        var interner = Interner()
+        return entry(bytes, range, interner: &interner)
+    }
+
+    package static func entry(_ bytes: [UInt8], _ range: Range<Int>, interner: inout Interner) -> BuildManifest.StampedEntry? {
         var r = ByteReader(bytes, range)
         let stamp = r.bool() ? FileStamp.decode(from: &r) : nil
         let path = r.string()
@@ -376,11 +400,11 @@ package enum ManifestCoding {
         let officialName = r.optionalString()
         let capital = r.optionalString()
         let motto = r.optionalString()
-        let aliases = strings(&r)
-        let continents = strings(&r)
-        let country = r.optionalString()
-        let imagePath = r.string()
-        let written = r.string()
+        let aliases = interner.list(strings(&r))
+        let continents = interner.list(strings(&r))
+        let country = r.optionalString().map { interner.string($0) }
+        let imagePath = interner.string(r.string())
+        let written = interner.string(r.string())
         let imageLocation = location(&r, path)
         let isPlaceholder = r.bool()
         var extra: [YAMLEntry] = []
@@ -388,9 +412,9 @@ package enum ManifestCoding {
             guard let item = yamlEntry(&r, path, depth: 0) else { return nil }
             extra.append(item)
         }
-        let links = strings(&r)
-        let bodyImages = strings(&r)
-        let bodyImageFiles = strings(&r)
+        let links = interner.list(strings(&r))
+        let bodyImages = interner.list(strings(&r))
+        let bodyImageFiles = interner.list(strings(&r))
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
