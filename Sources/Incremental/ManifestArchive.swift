@@ -17,7 +17,11 @@ package final class ManifestArchive: @unchecked Sendable {
     private let path: String
     /// Where the part after the watch begins.
     private let bodyOffset: Int
+    /// The file whole, from `load` until `releaseBytes`.
     package private(set) var bytes: [UInt8] = []
+    /// The file, open from `load` on: records are copied from it into the next manifest
+    /// after the bytes are released, and after the file is retired (unlinked).
+    private var fd: Int32 = -1
     package private(set) var engineKey = ""
     package private(set) var globalKey = ""
     package private(set) var output = BuildManifest.OutputState(path: "", folders: [:])
@@ -70,10 +74,49 @@ package final class ManifestArchive: @unchecked Sendable {
         self.bodyOffset = bodyOffset
     }
 
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Gives up the bytes once nothing is to be decoded from them any more (before the next
+    /// manifest is written, which copies records with `copies()`): at 100,000 pages they are
+    /// 82 MB, held else while the manifest and the search state are saved, the build's peak.
+    /// Not while other threads read the archive.
+    package func releaseBytes() {
+        _ = dependencyTable  // decoded now if it was not: it is kept
+        bytes = []
+    }
+
+    /// Records of the file, read through a window (see `Copies`).
+    package func copies() -> Copies { Copies(fd: fd) }
+
+    /// Unchanged records of the file, asked for in ascending order of offset, read through a
+    /// window of about a megabyte that moves forward (one read per window, not per record).
+    package struct Copies {
+        fileprivate let fd: Int32
+        private var start = 0
+        private var window: [UInt8] = []
+
+        fileprivate init(fd: Int32) { self.fd = fd }
+
+        /// The bytes of `range` (nil: they could not be read).
+        package mutating func bytes(_ range: Range<Int>) -> ArraySlice<UInt8>? {
+            if range.lowerBound < start || range.upperBound > start + window.count {
+                guard let read = FileBytes.read(fd, count: max(1 << 20, range.count), at: range.lowerBound, allowShort: true),
+                      read.count >= range.count else { return nil }
+                (start, window) = (range.lowerBound, read)
+            }
+            return window[(range.lowerBound - start)..<(range.upperBound - start)]
+        }
+    }
+
     /// Reads the rest of the manifest and indexes its records; false when it cannot be read.
     /// Call before sharing the archive between threads.
     package func load() -> Bool {
-        guard let whole = FileBytes.read(path) else { return false }
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard fd >= 0, fstat(fd, &status) == 0,
+              let whole = FileBytes.read(fd, count: Int(status.st_size), at: 0, allowShort: false) else { return false }
         bytes = whole
         guard bytes.count >= bodyOffset, ManifestCoding.checked(bytes[bodyOffset...]) else { return false }
         bytes.removeLast(16)

@@ -35,8 +35,10 @@ package enum ManifestCoding {
     // MARK: Writing
 
     /// Writes the manifest in pieces of about a megabyte, handed to `flush` (so that a large
-    /// manifest is never held whole in memory).
-    package static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) {
+    /// manifest is never held whole in memory); false when a record to copy from `previous`
+    /// could not be read (what was flushed is then no manifest).
+    @discardableResult
+    package static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) -> Bool {
         let piece = 1 << 20
         var w = ByteWriter(capacity: piece + (1 << 16))
         w.raw(magic)
@@ -45,7 +47,10 @@ package enum ManifestCoding {
         var watch = ByteWriter(capacity: 1 << 16)
         manifest.watch?.encode(into: &watch)
         w.uint(UInt64(watch.bytes.count))
-        w.raw(watch.bytes)
+        // The watch (megabytes, at 100,000 pages) handed on as it is, not copied into a piece.
+        flush(w.bytes)
+        flush(watch.bytes)
+        w = ByteWriter(capacity: piece + (1 << 16))
         let watchSum = Checksum.of(watch.bytes[...])
         w.word(watchSum.high)
         w.word(watchSum.low)
@@ -73,17 +78,31 @@ package enum ManifestCoding {
             stamp.encode(into: &w)
         }
         dependencyTable(manifest.dependencies, into: &w)
+        // Records are found by key, in any order: new ones are written first, then the copied
+        // ones in the order of the previous file, read from it forward.
+        var copies = previous?.copies()
+        var complete = true
         func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
             w.uint(UInt64(records.count))
+            var copied: [Range<Int>] = []
             for (key, record) in records {
-                if w.bytes.count >= piece { flushPiece() }
                 switch record {
                 case .copied(let range):
-                    w.uint(UInt64(range.count))
-                    w.raw(previous!.bytes[range])
+                    copied.append(range)
                 case .value(let value):
+                    if w.bytes.count >= piece { flushPiece() }
                     w.block { write(&$0, key, value) }
                 }
+            }
+            copied.sort { $0.lowerBound < $1.lowerBound }
+            for range in copied {
+                if w.bytes.count >= piece { flushPiece() }
+                guard let bytes = copies?.bytes(range) else {
+                    complete = false
+                    return
+                }
+                w.uint(UInt64(range.count))
+                w.raw(bytes)
             }
         }
         records(manifest.entries) { w, _, stamped in
@@ -113,6 +132,7 @@ package enum ManifestCoding {
         w.word(sum.high)
         w.word(sum.low)
         flush(w.bytes)
+        return complete
     }
 
     private static func strings(_ values: [String], into w: inout ByteWriter) {
