@@ -30,6 +30,8 @@ package enum ManifestCoding {
         package var dependenciesOffset = 0
         package var dependencyCount = 0
         package var recordsOffset = 0
+        /// Where the records after the entries begin.
+        package var entriesEnd = 0
     }
 
     // MARK: Writing
@@ -378,6 +380,7 @@ package enum ManifestCoding {
             entryRanges[path] = range
         }
         head.entryRanges = entryRanges
+        head.entriesEnd = r.offset
         index { path, range, _ in head.sourceRanges[path] = range }
         index { path, range, record in
             head.pages[path] = (PageKey(high: record.uint(), low: record.uint()), range)
