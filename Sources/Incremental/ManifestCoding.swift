@@ -402,8 +402,17 @@ package enum ManifestCoding {
             value.utf8.count <= 15 ? value : strings.insert(value).memberAfterInsert
         }
 
+        /// A list many entries hold whole (a country's continents; no body images).
         mutating func list(_ values: [String]) -> [String] {
-            values.isEmpty ? values : lists.insert(values.map { string($0) }).memberAfterInsert
+            values.isEmpty ? values : lists.insert(elements(values)).memberAfterInsert
+        }
+
+        /// A list of an entry's own whose items others hold (its links: each city's differ,
+        /// but a link to its country or a neighbour is in many), its items shared in place.
+        mutating func elements(_ values: [String]) -> [String] {
+            var shared = values
+            for n in shared.indices { shared[n] = string(shared[n]) }
+            return shared
         }
     }
 
@@ -435,7 +444,7 @@ package enum ManifestCoding {
             guard let item = yamlEntry(&r, path, depth: 0) else { return nil }
             extra.append(item)
         }
-        let links = interner.list(strings(&r))
+        let links = interner.elements(strings(&r))
         let bodyImages = interner.list(strings(&r))
         let bodyImageFiles = interner.list(strings(&r))
         guard !r.failed else { return nil }

