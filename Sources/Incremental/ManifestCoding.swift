@@ -183,12 +183,15 @@ package enum ManifestCoding {
         let count = r.count()
         var values: [Dependency] = []
         values.reserveCapacity(count)
+        // A content file is read as front matter, body and picture, each a dependency of its
+        // own: their name is held once (at 100,000 pages the table has a million names).
+        var interner = Interner()
         for _ in 0..<count {
             guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
             let folder = Int(r.uint())
             guard folder < folders.count else { return nil }
             let name = r.string()
-            values.append(Dependency(kind, folder == 0 ? name : folders[folder] + name))
+            values.append(Dependency(kind, interner.string(folder == 0 ? name : folders[folder] + name)))
         }
         return r.failed ? nil : values
     }
