@@ -71,10 +71,13 @@ extension SearchState {
         // Reserved: grown by doubling, the records' array of 100,000 pages held 17 MB for 13.
         let recordCount = try input.count()
         records.reserveCapacity(recordCount)
+        // Countries' names and thumbnails many cities share, held once.
+        var shared: Set<String> = []
         for _ in 0..<recordCount {
             let kind: SearchRecord.Kind = try input.int() == 0 ? .country : .city
             let slug = try input.string(), name = try input.string(), sortName = try input.string()
-            let country = try input.string(), text = try input.string(), file = try input.string()
+            let country = shared.insert(try input.string()).memberAfterInsert, text = try input.string()
+            let file = shared.insert(try input.string()).memberAfterInsert
             let width = try input.int(), height = try input.int()
             records.append(Record(id: .init(kind: kind, slug: slug), name: name, sortName: sortName, countryName: country,
                                   thumbnail: file.isEmpty ? nil : .init(file: file, width: width, height: height), text: text))

@@ -45,11 +45,13 @@ struct SavedSearch {
         guard let key = reader.string(), let count = reader.uint(), count < 10_000_000 else { return nil }
         var records: [SearchRecord.ID: Entry] = [:]
         records.reserveCapacity(Int(count))
+        // Thumbnails of cities that show the same picture, held once.
+        var thumbnails: Set<String> = []
         for _ in 0..<count {
             guard let kind = reader.uint(), let slug = reader.string(), let high = reader.uint(), let low = reader.uint(),
                   let thumbnail = reader.string(), let shown = reader.uint() else { return nil }
             let id = SearchRecord.ID(kind: kind == 0 ? .country : .city, slug: slug)
-            records[id] = Entry(signature: Signature(high: high, low: low), thumbnail: thumbnail.isEmpty ? nil : thumbnail, shown: shown == 1)
+            records[id] = Entry(signature: Signature(high: high, low: low), thumbnail: thumbnail.isEmpty ? nil : thumbnails.insert(thumbnail).memberAfterInsert, shown: shown == 1)
         }
         // The state's part, moved to the front of the same array rather than copied out.
         bytes = reader.bytes
