@@ -177,7 +177,7 @@ package final class ManifestArchive: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var index = chunk
             // Values many entries share are held once per chunk (see `ManifestCoding.Interner`).
-            var interner = ManifestCoding.Interner()
+            var interner = ManifestCoding.Interner(capacity: ranges.count / chunks)
             while index < ranges.count {
                 if let entry = ManifestCoding.entry(bytes, ranges[index], interner: &interner) { decoded[index] = entry }
                 index += chunks

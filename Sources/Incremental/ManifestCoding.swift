@@ -185,7 +185,7 @@ package enum ManifestCoding {
         values.reserveCapacity(count)
         // A content file is read as front matter, body and picture, each a dependency of its
         // own: their name is held once (at 100,000 pages the table has a million names).
-        var interner = Interner()
+        var interner = Interner(capacity: count / 2)
         for _ in 0..<count {
             guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
             let folder = Int(r.uint())
@@ -398,7 +398,8 @@ package enum ManifestCoding {
         private var strings: Set<String> = []
         private var lists: Set<[String]> = []
 
-        package init() {}
+        /// Room for about `capacity` strings, reserved (growing the set cost more than its lookups).
+        package init(capacity: Int = 0) { strings.reserveCapacity(capacity) }
 
         mutating func string(_ value: String) -> String {
             // Up to 15 bytes, a string is held in its own value: nothing to share.

@@ -73,6 +73,7 @@ extension SearchState {
         records.reserveCapacity(recordCount)
         // Countries' names and thumbnails many cities share, held once.
         var shared: Set<String> = []
+        shared.reserveCapacity(recordCount / 4)
         for _ in 0..<recordCount {
             let kind: SearchRecord.Kind = try input.int() == 0 ? .country : .city
             let slug = try input.string(), name = try input.string(), sortName = try input.string()

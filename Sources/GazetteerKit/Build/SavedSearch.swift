@@ -47,6 +47,7 @@ struct SavedSearch {
         records.reserveCapacity(Int(count))
         // Thumbnails of cities that show the same picture, held once.
         var thumbnails: Set<String> = []
+        thumbnails.reserveCapacity(Int(count) / 4)
         for _ in 0..<count {
             guard let kind = reader.uint(), let slug = reader.string(), let high = reader.uint(), let low = reader.uint(),
                   let thumbnail = reader.string(), let shown = reader.uint() else { return nil }
