@@ -163,7 +163,7 @@ package struct BuildManifest: Sendable {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
         var complete = true
-        ManifestCoding.encode(self, previous: previous) { bytes in
+        let encoded = ManifestCoding.encode(self, previous: previous) { bytes in
             var offset = 0
             while complete, offset < bytes.count {
                 let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -172,7 +172,7 @@ package struct BuildManifest: Sendable {
                 offset += max(0, written)
             }
         }
-        if close(fd) != 0 || !complete || rename(temporary.path, target.path) != 0 {
+        if close(fd) != 0 || !complete || !encoded || rename(temporary.path, target.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown)
         }

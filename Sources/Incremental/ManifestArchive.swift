@@ -17,7 +17,15 @@ package final class ManifestArchive: @unchecked Sendable {
     private let path: String
     /// Where the part after the watch begins.
     private let bodyOffset: Int
-    package private(set) var bytes: [UInt8] = []
+    /// The file's bytes from `base` on: all of them after `load`, those after the entries once
+    /// the entries are decoded (`releaseEntryBytes`), none after `releaseBytes`. Read under the
+    /// lock (a reference taken), decoded outside it.
+    private let held = Locked<(bytes: [UInt8], base: Int)>(([], 0))
+    /// Where the records after the entries begin.
+    private var entriesEnd = 0
+    /// The file, open from `load` on: records are copied from it into the next manifest
+    /// after the bytes are released, and after the file is retired (unlinked).
+    private var fd: Int32 = -1
     package private(set) var engineKey = ""
     package private(set) var globalKey = ""
     package private(set) var output = BuildManifest.OutputState(path: "", folders: [:])
@@ -70,15 +78,74 @@ package final class ManifestArchive: @unchecked Sendable {
         self.bodyOffset = bodyOffset
     }
 
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Gives up the bytes once nothing is to be decoded from them any more (before the next
+    /// manifest is written, which copies records with `copies()`): at 100,000 pages they are
+    /// 82 MB, held else while the manifest and the search state are saved, the build's peak.
+    /// Not while other threads read the archive.
+    package func releaseBytes() {
+        _ = dependencyTable  // decoded now if it was not: it is kept
+        held.withLock { $0 = ([], 0) }
+    }
+
+    /// Gives up the bytes of the entries, decoded by now (and copied from the file into the
+    /// next manifest): half the file at 100,000 pages, 40 MB, held else while the pages are
+    /// rendered and the saved search state is read beside them, the build's peak.
+    package func releaseEntryBytes() {
+        _ = dependencyTable  // it lies before the entries: decoded now if it was not
+        held.withLock { held in
+            guard held.base == 0, entriesEnd <= held.bytes.count else { return }
+            held = (Array(held.bytes[entriesEnd...]), entriesEnd)
+        }
+    }
+
+    /// `decode` of the record at `range` of the file, when its bytes are still held.
+    private func decoding<Value>(_ range: Range<Int>, _ decode: ([UInt8], Range<Int>) -> Value?) -> Value? {
+        let (bytes, base) = held.value
+        guard range.lowerBound >= base, range.upperBound - base <= bytes.count else { return nil }
+        return decode(bytes, (range.lowerBound - base)..<(range.upperBound - base))
+    }
+
+    /// Records of the file, read through a window (see `Copies`).
+    package func copies() -> Copies { Copies(fd: fd) }
+
+    /// Unchanged records of the file, asked for in ascending order of offset, read through a
+    /// window of about a megabyte that moves forward (one read per window, not per record).
+    package struct Copies {
+        fileprivate let fd: Int32
+        private var start = 0
+        private var window: [UInt8] = []
+
+        fileprivate init(fd: Int32) { self.fd = fd }
+
+        /// The bytes of `range` (nil: they could not be read).
+        package mutating func bytes(_ range: Range<Int>) -> ArraySlice<UInt8>? {
+            if range.lowerBound < start || range.upperBound > start + window.count {
+                guard let read = FileBytes.read(fd, count: max(1 << 20, range.count), at: range.lowerBound, allowShort: true),
+                      read.count >= range.count else { return nil }
+                (start, window) = (range.lowerBound, read)
+            }
+            return window[(range.lowerBound - start)..<(range.upperBound - start)]
+        }
+    }
+
     /// Reads the rest of the manifest and indexes its records; false when it cannot be read.
     /// Call before sharing the archive between threads.
     package func load() -> Bool {
-        guard let whole = FileBytes.read(path) else { return false }
-        bytes = whole
+        fd = open(path, O_RDONLY | O_CLOEXEC)
+        var status = stat()
+        guard fd >= 0, fstat(fd, &status) == 0,
+              let whole = FileBytes.read(fd, count: Int(status.st_size), at: 0, allowShort: false) else { return false }
+        var bytes = whole
         guard bytes.count >= bodyOffset, ManifestCoding.checked(bytes[bodyOffset...]) else { return false }
         bytes.removeLast(16)
         guard var head = ManifestCoding.readHead(bytes, from: bodyOffset),
               ManifestCoding.readRecords(bytes, into: &head) else { return false }
+        entriesEnd = head.entriesEnd
+        held.withLock { $0 = (bytes, 0) }
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
         (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
         (dependencyCount, dependenciesOffset) = (head.dependencyCount, head.dependenciesOffset)
@@ -92,21 +159,27 @@ package final class ManifestArchive: @unchecked Sendable {
         table.withLock { table in
             if let table { return table }
             // Checked by `load` already: only a bug could make it unreadable here.
-            let decoded = ManifestCoding.dependencyTable(bytes, at: dependenciesOffset) ?? []
+            let (bytes, base) = held.value
+            let decoded = base == 0 ? ManifestCoding.dependencyTable(bytes, at: dependenciesOffset) ?? [] : []
             table = decoded
             return decoded
         }
     }
 
-    /// Every content entry, decoded (in parallel: this is most of the manifest).
+    /// Every content entry, decoded (in parallel: this is most of the manifest); nil also
+    /// after `releaseEntryBytes`.
     package func entries() -> [String: BuildManifest.StampedEntry]? {
+        let (bytes, base) = held.value
+        guard base == 0 else { return nil }
         let ranges = Array(entryRanges.values)
         let decoded = Locked<[BuildManifest.StampedEntry?]>(slots: ranges.count)
         let chunks = 8
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var index = chunk
+            // Values many entries share are held once per chunk (see `ManifestCoding.Interner`).
+            var interner = ManifestCoding.Interner(capacity: ranges.count / chunks)
             while index < ranges.count {
-                if let entry = ManifestCoding.entry(bytes, ranges[index]) { decoded[index] = entry }
+                if let entry = ManifestCoding.entry(bytes, ranges[index], interner: &interner) { decoded[index] = entry }
                 index += chunks
             }
         }
@@ -122,33 +195,35 @@ package final class ManifestArchive: @unchecked Sendable {
     /// The plans the previous build kept for the source at `path` (decoded each time: the
     /// planner keeps what it uses).
     package func source(_ path: String, only: ImagePlanner.PlanKey? = nil) -> ImagePlanner.KnownSource? {
-        sourceRanges[path].flatMap { ManifestCoding.source(bytes, $0, only: only) }
+        sourceRanges[path].flatMap { range in decoding(range) { ManifestCoding.source($0, $1, only: only) } }
     }
 
     /// The stamp the source at `path` had when its plans were made (without decoding them).
     package func sourceStamp(_ path: String) -> FileStamp? {
         guard let range = sourceRanges[path] else { return nil }
-        var r = ByteReader(bytes, range)
-        _ = r.string()
-        let stamp = FileStamp.decode(from: &r)
-        return r.failed ? nil : stamp
+        return decoding(range) { bytes, range in
+            var r = ByteReader(bytes, range)
+            _ = r.string()
+            let stamp = FileStamp.decode(from: &r)
+            return r.failed ? nil : stamp
+        }
     }
 
     /// The key of the page at `path` and what its last rendering read (nil: not known).
     package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [Int])? {
         guard let page = pages[path],
-              let read = ManifestCoding.pageDependencies(bytes, page.range, tableSize: dependencyCount) else { return nil }
+              let read = decoding(page.range, { ManifestCoding.pageDependencies($0, $1, tableSize: dependencyCount) }) else { return nil }
         return (page.key, read)
     }
 
     /// The page at `path`'s record (nil: not known).
     package func page(_ path: String) -> BuildManifest.PageRecord? {
-        pages[path].flatMap { ManifestCoding.page(bytes, $0.range, tableSize: dependencyCount) }
+        pages[path].flatMap { page in decoding(page.range) { ManifestCoding.page($0, $1, tableSize: dependencyCount) } }
     }
 
     /// The thumbnails the page at `path` showed.
     package func images(ofPage path: String) -> [String] {
         guard let range = pages[path]?.range else { return [] }
-        return ManifestCoding.pageImages(bytes, range) ?? []
+        return decoding(range) { ManifestCoding.pageImages($0, $1) } ?? []
     }
 }

@@ -30,13 +30,17 @@ package enum ManifestCoding {
         package var dependenciesOffset = 0
         package var dependencyCount = 0
         package var recordsOffset = 0
+        /// Where the records after the entries begin.
+        package var entriesEnd = 0
     }
 
     // MARK: Writing
 
     /// Writes the manifest in pieces of about a megabyte, handed to `flush` (so that a large
-    /// manifest is never held whole in memory).
-    package static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) {
+    /// manifest is never held whole in memory); false when a record to copy from `previous`
+    /// could not be read (what was flushed is then no manifest).
+    @discardableResult
+    package static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) -> Bool {
         let piece = 1 << 20
         var w = ByteWriter(capacity: piece + (1 << 16))
         w.raw(magic)
@@ -45,7 +49,10 @@ package enum ManifestCoding {
         var watch = ByteWriter(capacity: 1 << 16)
         manifest.watch?.encode(into: &watch)
         w.uint(UInt64(watch.bytes.count))
-        w.raw(watch.bytes)
+        // The watch (megabytes, at 100,000 pages) handed on as it is, not copied into a piece.
+        flush(w.bytes)
+        flush(watch.bytes)
+        w = ByteWriter(capacity: piece + (1 << 16))
         let watchSum = Checksum.of(watch.bytes[...])
         w.word(watchSum.high)
         w.word(watchSum.low)
@@ -73,17 +80,31 @@ package enum ManifestCoding {
             stamp.encode(into: &w)
         }
         dependencyTable(manifest.dependencies, into: &w)
+        // Records are found by key, in any order: new ones are written first, then the copied
+        // ones in the order of the previous file, read from it forward.
+        var copies = previous?.copies()
+        var complete = true
         func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
             w.uint(UInt64(records.count))
+            var copied: [Range<Int>] = []
             for (key, record) in records {
-                if w.bytes.count >= piece { flushPiece() }
                 switch record {
                 case .copied(let range):
-                    w.uint(UInt64(range.count))
-                    w.raw(previous!.bytes[range])
+                    copied.append(range)
                 case .value(let value):
+                    if w.bytes.count >= piece { flushPiece() }
                     w.block { write(&$0, key, value) }
                 }
+            }
+            copied.sort { $0.lowerBound < $1.lowerBound }
+            for range in copied {
+                if w.bytes.count >= piece { flushPiece() }
+                guard let bytes = copies?.bytes(range) else {
+                    complete = false
+                    return
+                }
+                w.uint(UInt64(range.count))
+                w.raw(bytes)
             }
         }
         records(manifest.entries) { w, _, stamped in
@@ -113,6 +134,7 @@ package enum ManifestCoding {
         w.word(sum.high)
         w.word(sum.low)
         flush(w.bytes)
+        return complete
     }
 
     private static func strings(_ values: [String], into w: inout ByteWriter) {
@@ -161,12 +183,15 @@ package enum ManifestCoding {
         let count = r.count()
         var values: [Dependency] = []
         values.reserveCapacity(count)
+        // A content file is read as front matter, body and picture, each a dependency of its
+        // own: their name is held once (at 100,000 pages the table has a million names).
+        var interner = Interner(capacity: count / 2)
         for _ in 0..<count {
             guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
             let folder = Int(r.uint())
             guard folder < folders.count else { return nil }
             let name = r.string()
-            values.append(Dependency(kind, folder == 0 ? name : folders[folder] + name))
+            values.append(Dependency(kind, interner.string(folder == 0 ? name : folders[folder] + name)))
         }
         return r.failed ? nil : values
     }
@@ -358,6 +383,7 @@ package enum ManifestCoding {
             entryRanges[path] = range
         }
         head.entryRanges = entryRanges
+        head.entriesEnd = r.offset
         index { path, range, _ in head.sourceRanges[path] = range }
         index { path, range, record in
             head.pages[path] = (PageKey(high: record.uint(), low: record.uint()), range)
@@ -365,7 +391,41 @@ package enum ManifestCoding {
         return !r.failed && r.atEnd
     }
 
+    /// Strings and lists that many entries share (a picture of the pool, a link to a country,
+    /// a country's continents), each kept once by whoever decodes a run of entries: at 100,000
+    /// cities, a few thousand copies instead of one per entry.
+    package struct Interner {
+        private var strings: Set<String> = []
+        private var lists: Set<[String]> = []
+
+        /// Room for about `capacity` strings, reserved (growing the set cost more than its lookups).
+        package init(capacity: Int = 0) { strings.reserveCapacity(capacity) }
+
+        mutating func string(_ value: String) -> String {
+            // Up to 15 bytes, a string is held in its own value: nothing to share.
+            value.utf8.count <= 15 ? value : strings.insert(value).memberAfterInsert
+        }
+
+        /// A list many entries hold whole (a country's continents; no body images).
+        mutating func list(_ values: [String]) -> [String] {
+            values.isEmpty ? values : lists.insert(elements(values)).memberAfterInsert
+        }
+
+        /// A list of an entry's own whose items others hold (its links: each city's differ,
+        /// but a link to its country or a neighbour is in many), its items shared in place.
+        mutating func elements(_ values: [String]) -> [String] {
+            var shared = values
+            for n in shared.indices { shared[n] = string(shared[n]) }
+            return shared
+        }
+    }
+
     package static func entry(_ bytes: [UInt8], _ range: Range<Int>) -> BuildManifest.StampedEntry? {
+        var interner = Interner()
+        return entry(bytes, range, interner: &interner)
+    }
+
+    package static func entry(_ bytes: [UInt8], _ range: Range<Int>, interner: inout Interner) -> BuildManifest.StampedEntry? {
         var r = ByteReader(bytes, range)
         let stamp = r.bool() ? FileStamp.decode(from: &r) : nil
         let path = r.string()
@@ -376,11 +436,11 @@ package enum ManifestCoding {
         let officialName = r.optionalString()
         let capital = r.optionalString()
         let motto = r.optionalString()
-        let aliases = strings(&r)
-        let continents = strings(&r)
-        let country = r.optionalString()
-        let imagePath = r.string()
-        let written = r.string()
+        let aliases = interner.list(strings(&r))
+        let continents = interner.list(strings(&r))
+        let country = r.optionalString().map { interner.string($0) }
+        let imagePath = interner.string(r.string())
+        let written = interner.string(r.string())
         let imageLocation = location(&r, path)
         let isPlaceholder = r.bool()
         var extra: [YAMLEntry] = []
@@ -388,9 +448,9 @@ package enum ManifestCoding {
             guard let item = yamlEntry(&r, path, depth: 0) else { return nil }
             extra.append(item)
         }
-        let links = strings(&r)
-        let bodyImages = strings(&r)
-        let bodyImageFiles = strings(&r)
+        let links = interner.elements(strings(&r))
+        let bodyImages = interner.list(strings(&r))
+        let bodyImageFiles = interner.list(strings(&r))
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,

@@ -37,10 +37,18 @@ package enum FileBytes {
     /// Writes `parts` one after the other to a new file at `path` (mode 0644, replacing any);
     /// false on any failure, the file then removed.
     package static func write(_ parts: [[UInt8]], to path: String) -> Bool {
+        write(to: path) { put in parts.forEach(put) }
+    }
+
+    /// Writes what `produce` hands to `put`, piece by piece as it is made (so that a large file
+    /// is never held whole), to a new file at `path` (mode 0644, replacing any); false on any
+    /// failure, the file then removed.
+    package static func write(to path: String, _ produce: (_ put: ([UInt8]) -> Void) -> Void) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         var ok = true
-        for part in parts where ok {
+        produce { part in
+            guard ok else { return }
             part.withUnsafeBytes { raw in
                 var done = 0
                 while ok, done < raw.count {

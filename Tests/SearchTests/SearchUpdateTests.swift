@@ -173,6 +173,17 @@ final class SearchUpdateTests: XCTestCase {
         XCTAssertThrowsError(try SearchState(decoding: Array(state.encoded().dropLast(3))))
         XCTAssertThrowsError(try SearchState(decoding: Array("not a state".utf8)))
     }
+
+    /// Saved piece by piece, the state is the same bytes as whole: every piece is handed on,
+    /// in order, however small the pieces.
+    func testTheStateSavedInPiecesIsTheSameBytes() throws {
+        let state = try SearchIndex.build(Fixtures.records, options: options).state
+        var pieces: [[UInt8]] = []
+        state.encode(piece: 16) { pieces.append($0) }
+        XCTAssertGreaterThan(pieces.count, 2)
+        XCTAssertEqual(Array(pieces.joined()), state.encoded())
+        XCTAssertEqual(try SearchState(decoding: Array(pieces.joined())), state)
+    }
 }
 
 /// SplitMix64: the same numbers on every machine.

@@ -72,7 +72,14 @@ extension SiteBuild {
             last.archive = nil
             unusable(ManifestArchive.damaged)
         }
-        last.decoding = last.archive.map { archive in Background { archive.entries() ?? [:] } }
+        // The entries' bytes go once they are decoded (their records are copied from the file).
+        last.decoding = last.archive.map { archive in
+            Background {
+                let entries = archive.entries() ?? [:]
+                archive.releaseEntryBytes()
+                return entries
+            }
+        }
         // The dependency table too, for the comparison of page keys.
         if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
         clock.lap("load.index")

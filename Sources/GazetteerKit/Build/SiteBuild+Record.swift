@@ -75,6 +75,8 @@ extension SiteBuild {
         manifest.watch?.pages = rendered.paths.count
         manifest.watch?.images = images.changes.count
         clock.lap("write.manifest")
+        // Nothing is decoded from the last manifest any more: its records are copied from the file.
+        last.archive?.releaseBytes()
         try? manifest.save(to: options.cache, previous: last.archive)
         clock.lap("write.manifest")
         return manifest

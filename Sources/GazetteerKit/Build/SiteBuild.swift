@@ -53,6 +53,9 @@ public enum SiteBuild {
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warningsFound.value.warnings) }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
+        // The bodies' plain texts were for the index alone: not held while the output is
+        // published and the manifest saved (12 MB at 10,000 pages).
+        content.processed.texts = [:]
         let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }

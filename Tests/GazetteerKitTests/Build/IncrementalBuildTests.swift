@@ -116,6 +116,25 @@ final class IncrementalBuildTests: XCTestCase {
         try assertSameAsCleanBuild(site, "after editing a body")
     }
 
+    /// A manifest is written by copying the unchanged records of the previous one from its
+    /// file (after the build has given up its bytes): one written so, and the one written from
+    /// it in turn, read back whole, so that each edit renders its own page and nothing more.
+    func testManifestsCopiedFromCopiedManifestsReadBackWhole() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        for (step, city) in ["madrid", "osaka", "madrid"].enumerated() {
+            try append("\nEdit \(step) of \(city).\n", to: "content/cities/\(city).md", in: site)
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, result.err)
+            XCTAssertTrue(result.out.contains("(1 rendered, "), "step \(step): \(result.out)")
+            XCTAssertTrue(site.read("cities/\(city).html")!.contains("Edit \(step) of \(city)."))
+        }
+        let unchanged = site.build()
+        XCTAssertTrue(unchanged.out.contains("(0 rendered, 0 files written)"), unchanged.out)
+        try assertSameAsCleanBuild(site, "after edits over copied manifests")
+    }
+
     func testRenamingACityRewritesTheListsThatShowIt() throws {
         let site = try FixtureSite()
         defer { site.delete() }
