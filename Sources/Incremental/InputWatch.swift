@@ -63,6 +63,15 @@ package struct InputWatch: Sendable {
     /// Watches `path` as it is now.
     package mutating func add(_ path: String) { add(path, Self.state(of: path)) }
 
+    /// Whether `path` (absolute) is one of the watched paths.
+    package func watches(_ path: String) -> Bool {
+        let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) } ?? 0
+        let folder = slash == 0 ? "/" : String(path.utf8.prefix(slash))!
+        let name = String(path.utf8.dropFirst(slash + 1))!
+        guard let index = folderIndex[folder] else { return false }
+        return items.contains { $0.folder == index && $0.name == name }
+    }
+
     /// Watches a regular file whose stamp was taken earlier (nil: not a regular file).
     package mutating func add(_ path: String, file stamp: FileStamp?) { add(path, stamp.map { .file($0) } ?? Self.state(of: path)) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Incremental
+import Load
 
 extension SiteBuild {
     /// The previous build, as far as this one can use it: its manifest (nil when there is
@@ -57,8 +58,11 @@ extension SiteBuild {
         if case .unusable(let why) = found { unusable(why) }
         last.archive = found.archive
         clock.lap("load.read")
+        // The watch holds the executable that made the output: another one (an upgrade
+        // installed elsewhere) must not find "nothing changed" because the old one still is.
         if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path,
-           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path {
+           watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path,
+           watch.watches(FileStamp.executablePath ?? "/") {
             let result = watch.check()
             if result.unchanged {
                 clock.lap("load.watch")

@@ -15,17 +15,36 @@ final class ExecutableTests: XCTestCase {
         return binary
     }
 
-    private func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, err: String) {
+    @discardableResult
+    private func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe(), output = Pipe()
+        process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, err)
+        return (process.terminationStatus, out, err)
+    }
+
+    func testAnotherExecutableRebuildsWhatTheFirstMade() throws {
+        let binary = try executable()
+        let site = try FixtureSite()
+        defer { site.delete() }
+        // Another gazetteer (an upgrade installed elsewhere) while the first stays where it was.
+        let other = site.root.appending(path: "bin/gazetteer")
+        try FileManager.default.createDirectory(at: other.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: binary, to: other)
+        let arguments = ["build", "--source", site.root.path]
+        XCTAssertEqual(try run(binary, arguments).status, 0)
+        XCTAssertTrue(try run(binary, arguments).out.contains("(0 rendered"), "the same executable has nothing to do")
+        let upgraded = try run(other, arguments)
+        XCTAssertEqual(upgraded.status, 0, upgraded.err)
+        XCTAssertFalse(upgraded.out.contains("(0 rendered"), "another executable trusted the first one's output: \(upgraded.out)")
+        XCTAssertTrue(try run(other, arguments).out.contains("(0 rendered"), "and then has nothing to do")
     }
 
     func testTheCommandMakesDrawingAndPNGThumbnailsThroughTheLibrariesItOpens() throws {
