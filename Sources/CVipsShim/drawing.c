@@ -25,6 +25,7 @@
 #include "vips_shim.h"
 #include "drawing.h"
 #include "libraries.h"
+#include "shim_private.h"
 
 /* ---- parsing and size ------------------------------------------------------- */
 
@@ -564,20 +565,10 @@ gz_argb_save(const GzArgb *in, const char *path, GzSaveFormat format, int qualit
     if (!(straight = malloc(pixels * bands)))
         return -1;
     for (size_t i = 0; i < pixels; i++) {
-        uint32_t v = in->data[i];
-        unsigned a = v >> 24, r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
-        unsigned char *q = straight + i * bands;
+        unsigned char rgba[4];
 
-        if (a != 0 && a != 255) {
-            r = (r * 255 + a / 2) / a;
-            g = (g * 255 + a / 2) / a;
-            b = (b * 255 + a / 2) / a;
-        }
-        q[0] = (unsigned char) (r > 255 ? 255 : r);
-        q[1] = (unsigned char) (g > 255 ? 255 : g);
-        q[2] = (unsigned char) (b > 255 ? 255 : b);
-        if (bands == 4)
-            q[3] = (unsigned char) a;
+        gz_unpremultiply(in->data[i], rgba);
+        memcpy(straight + i * bands, rgba, bands);
     }
     image = vips_image_new_from_memory(straight, pixels * bands, in->width, in->height, bands,
         VIPS_FORMAT_UCHAR);

@@ -471,19 +471,7 @@ gz_straight(uint32_t key, GzKeys kind, unsigned char rgba[4])
         memcpy(rgba, &key, 4);
         return;
     }
-    {
-        unsigned a = key >> 24, r = (key >> 16) & 255, g = (key >> 8) & 255, b = key & 255;
-
-        if (a != 0 && a != 255) {
-            r = (r * 255 + a / 2) / a;
-            g = (g * 255 + a / 2) / a;
-            b = (b * 255 + a / 2) / a;
-        }
-        rgba[0] = (unsigned char) (r > 255 ? 255 : r);
-        rgba[1] = (unsigned char) (g > 255 ? 255 : g);
-        rgba[2] = (unsigned char) (b > 255 ? 255 : b);
-        rgba[3] = (unsigned char) a;
-    }
+    gz_unpremultiply(key, rgba);
 }
 
 /* Writes the whole file in one go (one open, one write). */

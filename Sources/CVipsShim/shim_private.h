@@ -1,6 +1,7 @@
 #ifndef GAZETTEER_SHIM_PRIVATE_H
 #define GAZETTEER_SHIM_PRIVATE_H
 /* Shared by the shim's C files; not part of what Swift sees. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,23 @@ gz_icc_is_srgb(const unsigned char *profile, size_t length)
         if (memcmp(profile + i, "sRGB", 4) == 0)
             return 1;
     return 0;
+}
+
+/* A premultiplied ARGB pixel (cairo's) as straight 8-bit R, G, B, A. */
+static inline void
+gz_unpremultiply(uint32_t argb, unsigned char rgba[4])
+{
+    unsigned a = argb >> 24, r = (argb >> 16) & 255, g = (argb >> 8) & 255, b = argb & 255;
+
+    if (a != 0 && a != 255) {
+        r = (r * 255 + a / 2) / a;
+        g = (g * 255 + a / 2) / a;
+        b = (b * 255 + a / 2) / a;
+    }
+    rgba[0] = (unsigned char) (r > 255 ? 255 : r);
+    rgba[1] = (unsigned char) (g > 255 ? 255 : g);
+    rgba[2] = (unsigned char) (b > 255 ? 255 : b);
+    rgba[3] = (unsigned char) a;
 }
 
 /* A zlib stream of `length` bytes made of rows of `row` bytes (png_deflate.c):
