@@ -699,6 +699,41 @@ gz_markers_plain(j_decompress_ptr cinfo)
 }
 
 int
+gz_direct_header(const void *buf, size_t len, int *width, int *height, int *bands, int *orientation)
+{
+    struct jpeg_decompress_struct cinfo;
+    GzJpegError err;
+    int result = 1;
+
+    if (len == 0 || len > ULONG_MAX)
+        return 1;
+    cinfo.err = NULL;
+    gz_jpeg_errors(&err);
+    cinfo.err = &err.base;
+    if (setjmp(err.escape)) {
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, (const unsigned char *) buf, (unsigned long) len);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&cinfo, TRUE);
+    /* What gz_direct_decode accepts, and nothing else. */
+    if ((*orientation = gz_markers_plain(&cinfo)) &&
+        ((cinfo.jpeg_color_space == JCS_YCbCr && cinfo.num_components == 3) ||
+         (cinfo.jpeg_color_space == JCS_GRAYSCALE && cinfo.num_components == 1)) &&
+        cinfo.image_width <= 65535 && cinfo.image_height <= 65535) {
+        *width = (int) cinfo.image_width;
+        *height = (int) cinfo.image_height;
+        *bands = cinfo.num_components;
+        result = 0;
+    }
+    jpeg_destroy_decompress(&cinfo);
+    return result;
+}
+
+int
 gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out)
 {
     struct jpeg_decompress_struct cinfo;

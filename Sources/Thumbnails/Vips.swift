@@ -98,6 +98,16 @@ enum Vips {
         if format == .svg, let size = try svgSize(bytes) {
             return Header(size: size, orientation: 1, hasAlpha: true, bands: 4, isPalette: false)
         }
+        // A plain JPEG (what the direct path takes) is measured by libjpeg: libvips, which a
+        // guide of such photos and SVG flags then never loads, would read the same header.
+        if format == .jpeg {
+            var width: Int32 = 0, height: Int32 = 0, bands: Int32 = 0, orientation: Int32 = 0
+            let status = bytes.withUnsafeBytes { raw in gz_direct_header(raw.baseAddress, raw.count, &width, &height, &bands, &orientation) }
+            if status == 0 {
+                return Header(size: PixelSize(width: Int(width), height: Int(height)), orientation: Int(orientation),
+                              hasAlpha: false, bands: Int(bands), isPalette: false)
+            }
+        }
         return try guarded { () throws(Failure) -> Header in
             try withBytes(bytes) { raw throws(Failure) -> Header in
                 let image = try load(raw, format, shrink: 1, svgScale: 1, sequential: true)

@@ -174,6 +174,11 @@ typedef struct {
     GzPlane plane[3][GZ_LEVELS];
 } GzPlanes;
 
+/* The stored size, bands (1 or 3) and EXIF orientation of a JPEG that
+ * gz_direct_decode would take, read by libjpeg from its header alone (libvips
+ * not needed); non-zero for any other (the caller then asks libvips). */
+int gz_direct_header(const void *buf, size_t len, int *width, int *height, int *bands, int *orientation);
+
 /* Decode a JPEG's planes shrunk by `shrink` (1, 2, 4 or 8) in the DCT
  * (islow, as libvips decodes). Declines (non-zero) CMYK and other colour
  * spaces, an ICC profile other than sRGB, an EXIF block that cannot be
