@@ -698,6 +698,26 @@ gz_markers_plain(j_decompress_ptr cinfo)
     return orientation < 0 ? 1 : orientation;
 }
 
+/* Reads the header of the JPEG in buf (cinfo created, its error escape set
+ * by the caller); the orientation when the direct path takes the picture
+ * (YCbCr or grey, plain markers, sides to 65,535), else 0. */
+static int
+gz_read_plain_header(j_decompress_ptr cinfo, const void *buf, size_t len)
+{
+    int orientation;
+
+    jpeg_mem_src(cinfo, (const unsigned char *) buf, (unsigned long) len);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(cinfo, TRUE);
+    if (!(orientation = gz_markers_plain(cinfo)) ||
+        !((cinfo->jpeg_color_space == JCS_YCbCr && cinfo->num_components == 3) ||
+          (cinfo->jpeg_color_space == JCS_GRAYSCALE && cinfo->num_components == 1)) ||
+        cinfo->image_width > 65535 || cinfo->image_height > 65535)
+        return 0;
+    return orientation;
+}
+
 int
 gz_direct_header(const void *buf, size_t len, int *width, int *height, int *bands, int *orientation)
 {
@@ -715,15 +735,7 @@ gz_direct_header(const void *buf, size_t len, int *width, int *height, int *band
         return 1;
     }
     jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, (const unsigned char *) buf, (unsigned long) len);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(&cinfo, TRUE);
-    /* What gz_direct_decode accepts, and nothing else. */
-    if ((*orientation = gz_markers_plain(&cinfo)) &&
-        ((cinfo.jpeg_color_space == JCS_YCbCr && cinfo.num_components == 3) ||
-         (cinfo.jpeg_color_space == JCS_GRAYSCALE && cinfo.num_components == 1)) &&
-        cinfo.image_width <= 65535 && cinfo.image_height <= 65535) {
+    if ((*orientation = gz_read_plain_header(&cinfo, buf, len))) {
         *width = (int) cinfo.image_width;
         *height = (int) cinfo.image_height;
         *bands = cinfo.num_components;
@@ -752,14 +764,7 @@ gz_direct_decode(const void *buf, size_t len, int shrink, GzPlanes *out)
         return 1;
     }
     jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, (const unsigned char *) buf, (unsigned long) len);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
-    jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
-    jpeg_read_header(&cinfo, TRUE);
-    if (!(orientation = gz_markers_plain(&cinfo)) ||
-        !((cinfo.jpeg_color_space == JCS_YCbCr && cinfo.num_components == 3) ||
-          (cinfo.jpeg_color_space == JCS_GRAYSCALE && cinfo.num_components == 1)) ||
-        cinfo.image_width > 65535 || cinfo.image_height > 65535) {
+    if (!(orientation = gz_read_plain_header(&cinfo, buf, len))) {
         jpeg_destroy_decompress(&cinfo);
         return 1;
     }
