@@ -8,7 +8,7 @@ repository: the 2560x1600 wallpapers of Debian's plasma-workspace-wallpapers and
 photographs in scikit-image's wheel. Each is cut to 1000x750 (libvips' thumbnail, centre crop)
 and saved six ways: baseline and progressive 4:2:0 JPEG and 4:4:4 JPEG (quality 85), PNG, a JPEG stored
 turned with EXIF orientation 6, and CMYK JPEG. A guide with one city per file is built, and
-each card (250x188) and small (120x90) thumbnail, at 1x and 2x, is compared with a lossless
+each card (250x188) and small (125x94) thumbnail, at 1x and 2x, is compared with a lossless
 reference, `vips thumbnail SRC ref.png W --height H --crop centre`, by SSIM (scikit-image, RGB),
 with `--export-profile srgb` where the source carries an RGB profile other than sRGB (such as
 the Adobe RGB of scikit-image's rocket.jpg): thumbnails are converted to sRGB, as browsers show
@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-PRESETS = {"card": (250, 188), "small": (120, 90)}
+PRESETS = {"card": (250, 188), "small": (125, 94)}
 VARIANTS = ["baseline", "progressive", "444", "png", "rotated", "cmyk"]
 
 

@@ -120,7 +120,7 @@ let cities: [MustacheValue] = cityNames.enumerated().map { index, name in
     let slug = name.lowercased().replacingOccurrences(of: " ", with: "-")
     return [
         "name": .string(name), "slug": .string(slug), "url": .string("../cities/\(slug).html"),
-        "picture": ["alt": .string(name), "small": image(slug, alt: name, width: 120, height: 90)],
+        "picture": ["alt": .string(name), "small": image(slug, alt: name, width: 125, height: 94)],
         "extra": ["population": .int(1_000_000 / (index + 2))],
     ]
 }

@@ -14,22 +14,36 @@ enum CacheName {
         """
 
     /// `stem.<8 hex>.<ext>`, the digits from a hash of the source bytes, every parameter that
-    /// shapes the output, and the encoder.
+    /// shapes the output, and the encoder. Where the output is a function of the source and its
+    /// own size alone (`keyedBySize`), the key is that: presets asking for one size of one
+    /// picture (a list's 2x and a page's 1x) share one file, made once.
     static func fileName(
-        stem: String, sourceDigest: String, spec: ThumbnailSpec, scale: Int, size: PixelSize, format: ImageFormat
+        stem: String, sourceDigest: String, source: SourceFormat, spec: ThumbnailSpec, scale: Int, size: PixelSize,
+        format: ImageFormat
     ) -> String {
         let mode = switch spec.mode {
         case .fit: "fit"
         case .fill(let crop): "fill-\(crop.rawValue)"
         }
+        let recipe = keyedBySize(source, spec.mode)
+            ? "mode \(mode)"
+            : "mode \(mode); box \(spec.width)x\(spec.height); scales \(Set(spec.scales).sorted()); upscale \(spec.allowUpscale)\nscale \(scale)"
         let key = """
             gazetteer thumbnail \(encoderVersion); libvips \(Vips.version); \(Vips.encoderSettings)
             source \(sourceDigest)
-            mode \(mode); box \(spec.width)x\(spec.height); scales \(Set(spec.scales).sorted()); upscale \(spec.allowUpscale)
-            scale \(scale); size \(size); format \(format.rawValue)
+            \(recipe); size \(size); format \(format.rawValue)
             """
         let digest = ContentHash.sha256Hex(Array(key.utf8))
         return "\(stem).\(digest.prefix(8)).\(format.fileExtension)"
+    }
+
+    /// Whether every output of a `source` in `mode` is resampled from the source on its own,
+    /// whatever other sizes its preset asks for: JPEG and WebP photos fitted or filled from the
+    /// centre (the direct path, and libvips' path, which decodes each output at its own shrink).
+    /// Drawings are rendered at their preset's largest size, PNGs over 4 megapixels resized to it,
+    /// and attention crops found on it, so their keys keep the whole preset.
+    static func keyedBySize(_ source: SourceFormat, _ mode: ThumbnailMode) -> Bool {
+        (source == .jpeg || source == .webp) && mode != .fill(.attention)
     }
 
     /// Whether `name` is a thumbnail this module writes (`stem.<8 hex>.<ext>`).

@@ -40,7 +40,8 @@ extension Thumbnailer {
             PlannedImage(
                 scale: scale,
                 fileName: CacheName.fileName(
-                    stem: request.stem, sourceDigest: source.digest, spec: spec, scale: scale, size: size, format: format),
+                    stem: request.stem, sourceDigest: source.digest, source: source.format, spec: spec, scale: scale,
+                    size: size, format: format),
                 width: size.width, height: size.height)
         }
         return ThumbnailPlan(

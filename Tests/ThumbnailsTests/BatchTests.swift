@@ -77,3 +77,41 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual([report.made, report.reused, report.errors.count], [2, 4, 0])
     }
 }
+
+/// Presets asking for one size of one photo share one file.
+final class SharedSizeTests: XCTestCase {
+    func testAPhotosListTwoXAndPageOneXAreOneFileWithTheBytesEitherWouldMake() throws {
+        let space = Workspace()
+        let source = try space.photo("p.jpg", width: 1000, height: 750, seed: 7)
+        let small = ThumbnailSpec(width: 125, height: 94, mode: .fill(.centre))
+        let card = ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre))
+        let thumbnailer = try space.thumbnailer()
+        let listPlan = try thumbnailer.plan(ThumbnailRequest(source: source, spec: small, stem: "p"))
+        let pagePlan = try thumbnailer.plan(ThumbnailRequest(source: source, spec: card, stem: "p"))
+        XCTAssertEqual(listPlan.images[1].fileName, pagePlan.images[0].fileName)
+        let report = thumbnailer.make([listPlan, pagePlan])
+        XCTAssertEqual([report.made, report.reused, report.errors.count], [3, 1, 0])
+        let shared = space.bytes(thumbnailer.cachedFile(pagePlan.images[0]))
+
+        // Made for either preset alone, the file is the same.
+        for plan in [listPlan, pagePlan] {
+            let alone = Workspace()
+            let other = try alone.thumbnailer()
+            let copy = alone.write("p.jpg", bytes: space.bytes(source))
+            let replanned = try other.plan(ThumbnailRequest(source: copy, spec: plan.request.spec, stem: "p"))
+            XCTAssertTrue(other.make([replanned]).errors.isEmpty)
+            XCTAssertEqual(alone.bytes(other.cachedFile(replanned.images.first { $0.width == 250 }!)), shared)
+        }
+    }
+
+    func testDrawingsKeepAFilePerPresetSinceTheyAreRenderedAtThePresetsLargestSize() throws {
+        let space = Workspace()
+        let svg = space.write("f.svg", TestSVG.flag(viewBox: (3, 2)))
+        let thumbnailer = try space.thumbnailer()
+        let small = try thumbnailer.plan(ThumbnailRequest(
+            source: svg, spec: ThumbnailSpec(width: 60, height: 40, mode: .fit), stem: "f"))
+        let large = try thumbnailer.plan(ThumbnailRequest(
+            source: svg, spec: ThumbnailSpec(width: 120, height: 80, mode: .fit), stem: "f"))
+        XCTAssertNotEqual(small.images[1].fileName, large.images[0].fileName)
+    }
+}

@@ -47,7 +47,7 @@ package struct SiteConfig: Sendable {
         "large": ThumbnailSpec(width: 360, height: 240, mode: .fit),
         "icon": ThumbnailSpec(width: 36, height: 24, mode: .fit),
         "card": ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre)),
-        "small": ThumbnailSpec(width: 120, height: 90, mode: .fill(.centre)),
+        "small": ThumbnailSpec(width: 125, height: 94, mode: .fill(.centre)),
         "content": ThumbnailSpec(width: 720, height: 720, mode: .fit),
     ]
 
