@@ -6,6 +6,12 @@
  * reduced by a median cut of its colour histogram, stopped as soon as the
  * mean squared error is under GZ_PALETTE_ERROR (or at 256 colours).
  *
+ * png-adaptive (and webp-adaptive, the same colours as lossless WebP) first
+ * tries coarser cuts (gz_cuts) on pictures up to GZ_SMALL_PIXELS, keeping the
+ * first whose SSIM against the picture is at least GZ_PALETTE_SSIM (ssim.c,
+ * scikit-image's measure): the edges' in-between shades are what most of a
+ * flag's bytes code, and most need not all be kept.
+ *
  * Deterministic: the exact palette is in order of first appearance, the cut
  * is a fixed function of the histogram (ties broken by position), and libdeflate's
  * output depends only on its input and level.
@@ -507,15 +513,15 @@ typedef struct {
     int32_t entry, length;
 } GzRun;
 
-/* The cuts webp-adaptive tries (mean squared error a pixel, as
- * GZ_PALETTE_ERROR), coarsest first, and the SSIM against the picture a cut
- * must keep. Measured over Debian's flags at the default theme's table sizes
- * (NOTES-17.md, section 7): the coarsest cut of SSIM at least 0.99 would
- * make the index page 306 KB, but cuts over 40 lose the anti-aliasing of
- * discs and diagonals (stair steps) while SSIM stays above 0.99; at 0.995 and
- * 40 at most, 361 KB (PNG of the exact palette: 645). */
-static const double gz_cuts[] = { 40, 20, 10 };
-enum { GZ_CUTS = sizeof(gz_cuts) / sizeof(gz_cuts[0]) };
+/* The cuts png-adaptive and webp-adaptive try (mean squared error a pixel,
+ * as GZ_PALETTE_ERROR), coarsest first, and the SSIM against the picture a
+ * cut must keep. Measured over Debian's 249 flags at the default theme's
+ * table sizes (NOTES-17.md, section 7): the coarsest cut of SSIM at least
+ * 0.99 among cuts to 500 would make the index page 382 KB as PNG, but cuts
+ * over 40 lose the anti-aliasing of discs and diagonals (stair steps) while
+ * SSIM stays above 0.99. These three at 0.993: 434 KB (the exact palette:
+ * 645), 1.4 measurements a picture; all five of 40, 28, 20, 14, 10 at 0.995:
+ * 449 KB, 2 measurements. */
 #define GZ_PALETTE_SSIM 0.993
 
 /* Straight R, G, B, A bytes of a pixel value in one word (memory order), all

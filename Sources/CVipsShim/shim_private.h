@@ -56,13 +56,9 @@ gz_unpremultiply(uint32_t argb, unsigned char rgba[4])
 size_t gz_deflate_rows(const unsigned char *data, size_t length, size_t row,
     unsigned char *out, size_t capacity);
 
-/* SSIM of two width x height pictures of straight R, G, B, A bytes (a
- * uint32_t each, in memory order), both over white, as scikit-image measures
- * it (ssim.c); -1 when a side is under 7 pixels or out of memory. */
-double gz_ssim_rgba(const uint32_t *a, const uint32_t *b, int width, int height);
-
-/* The same from planes: each channel of either picture over white (0 to
- * 255, gz_ssim_plane), whether each pixel differs, and rows[y] the rows
+/* gz_ssim_rgba (vips_shim.h: SSIM as scikit-image measures it, ssim.c)
+ * from planes: each channel of either picture over white (0 to 255,
+ * gz_ssim_plane), whether each pixel differs, and rows[y] the rows
  * before y with a pixel that differs (height + 1 entries). 1 when the SSIM
  * is at least threshold, 0 when not (found as soon as it cannot be, unless
  * score, which then receives it), -1 when a side is under 7 pixels or out of

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vips_shim.h"
 #include "shim_private.h"
 
 enum { GZ_WINDOW = 7, GZ_AREA = GZ_WINDOW * GZ_WINDOW };

@@ -10,6 +10,7 @@
  * libvips only logs, in the captured GLib log (see gz_exclusive_end).
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <vips/vips.h>
 
 /* Output encodings understood by gz_save. */
@@ -212,6 +213,12 @@ void gz_pixels_free(GzPixels *pixels);
  * colours when at most 256, else a median cut's; *exact, when not NULL, says
  * which), GZ_SAVE_PNG_ADAPTIVE or GZ_SAVE_WEBP_ADAPTIVE. 0 on success, -1 on failure. */
 int gz_png_palette_write(const GzPixels *in, size_t stride, GzSaveFormat format, const char *path, int *exact);
+
+/* SSIM of two width x height pictures of straight R, G, B, A bytes (a
+ * uint32_t each, in memory order), both over white, as scikit-image's
+ * structural_similarity measures it (ssim.c; png-adaptive keeps its cut by
+ * it); -1 when a side is under 7 pixels. For the tests. */
+double gz_ssim_rgba(const uint32_t *a, const uint32_t *b, int width, int height);
 
 /* The libjpeg the direct path was built with ("libjpeg-turbo 2.1.5"). */
 const char *gz_direct_version(void);
