@@ -522,6 +522,8 @@ typedef struct {
  * SSIM stays above 0.99. These three at 0.993: 434 KB (the exact palette:
  * 645), 1.4 measurements a picture; all five of 40, 28, 20, 14, 10 at 0.995:
  * 449 KB, 2 measurements. */
+static const double gz_cuts[] = { 40, 20, 10 };
+enum { GZ_CUTS = sizeof(gz_cuts) / sizeof(gz_cuts[0]) };
 #define GZ_PALETTE_SSIM 0.993
 
 /* Straight R, G, B, A bytes of a pixel value in one word (memory order), all
@@ -596,11 +598,13 @@ gz_over_white3(uint32_t word, float out[3])
 
 /* The coarsest of gz_cuts whose picture has SSIM at least GZ_PALETTE_SSIM
  * against the picture itself (tried coarsest first; SSIM falls as the cut
- * coarsens, nearly always, and the one chosen is always measured), 0 when
- * none, when the picture is under 7 pixels a side (SSIM needs a 7x7 window)
- * or over GZ_SMALL_PIXELS (shown one to a page, where measuring would cost
- * more than the bytes saved), -1 when out of memory. box_of: scratch of one
- * byte an entry. */
+ * coarsens, nearly always, and the one chosen is always measured). When none
+ * is: 0 for a picture of at most 256 colours (its own colours are kept), else
+ * GZ_PALETTE_ERROR when png-palette's cut passes, else -2 (no palette keeps
+ * the picture: truecolour). 0 also when the picture is under 7 pixels a side
+ * (SSIM needs a 7x7 window) or over GZ_SMALL_PIXELS (shown one to a page,
+ * where measuring would cost more than the bytes saved); -1 when out of
+ * memory. box_of: scratch of one byte an entry. */
 static double
 gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs, const int *row_runs,
     const uint8_t *repeats, int width, int height, uint8_t *box_of)
@@ -634,8 +638,13 @@ gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs
         gz_over_white3(word[i], value + 3 * (size_t) i);
     }
     gz_fill_planes((float *const *) p.a, NULL, NULL, value, NULL, runs, row_runs, repeats, width, height);
-    for (int i = 0; i < GZ_CUTS; i++) {
-        int count = gz_median_cut(h, pixels, gz_cuts[i], palette, box_of);
+    for (int i = 0; i <= GZ_CUTS; i++) {
+        double cut = i < GZ_CUTS ? gz_cuts[i] : GZ_PALETTE_ERROR;
+        int count;
+
+        if (i == GZ_CUTS && h->count <= 256)
+            break;
+        count = gz_median_cut(h, pixels, cut, palette, box_of);
 
         if (!count)
             goto done;
@@ -649,11 +658,11 @@ gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs
         }
         gz_fill_planes((float *const *) p.b, differ, rows, cut_value, changed, runs, row_runs, repeats, width, height);
         if (gz_ssim_planes(&p, GZ_PALETTE_SSIM, NULL) > 0) {
-            chosen = gz_cuts[i];
+            chosen = cut;
             goto done;
         }
     }
-    chosen = 0;
+    chosen = h->count <= 256 ? 0 : -2;
 
 done:
     free(word);
@@ -798,6 +807,10 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
     if (format == GZ_SAVE_PNG_ADAPTIVE || format == GZ_SAVE_WEBP_ADAPTIVE) {
         double coarsest = gz_coarsest_cut(&histogram, kind, opaque, runs, row_runs, repeats, width, height, box_of);
 
+        if (coarsest == -2) {
+            result = 1;
+            goto done;
+        }
         if (coarsest < 0)
             goto done;
         if (coarsest > 0) {

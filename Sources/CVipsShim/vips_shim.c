@@ -796,7 +796,11 @@ gz_save_png_palette(VipsImage *in, const char *path, GzSaveFormat format)
     pixels.bands = vips_image_get_bands(memory);
     pixels.data = VIPS_IMAGE_ADDR(memory, 0, 0);
     result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), format, path, NULL);
-    if (result)
+    if (result > 0)
+        /* No palette keeps the picture (adaptive formats): truecolour. */
+        result = format == GZ_SAVE_WEBP_ADAPTIVE ? gz_save_webp(memory, path, -1)
+            : vips_pngsave(memory, path, "strip", TRUE, "compression", 6, NULL);
+    else if (result)
         vips_error_system(errno, format == GZ_SAVE_WEBP_ADAPTIVE ? "webpsave" : "pngsave", "cannot write %s", path);
     g_object_unref(memory);
     return result;

@@ -211,7 +211,9 @@ void gz_pixels_free(GzPixels *pixels);
 /* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
  * picture at path (png_palette.c), `format` GZ_SAVE_PNG_PALETTE (their own
  * colours when at most 256, else a median cut's; *exact, when not NULL, says
- * which), GZ_SAVE_PNG_ADAPTIVE or GZ_SAVE_WEBP_ADAPTIVE. 0 on success, -1 on failure. */
+ * which), GZ_SAVE_PNG_ADAPTIVE or GZ_SAVE_WEBP_ADAPTIVE. 0 on success, -1 on
+ * failure, 1 when no palette keeps the picture (adaptive formats; nothing
+ * written). */
 int gz_png_palette_write(const GzPixels *in, size_t stride, GzSaveFormat format, const char *path, int *exact);
 
 /* SSIM of two width x height pictures of straight R, G, B, A bytes (a
