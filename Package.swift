@@ -28,9 +28,10 @@ let package = Package(
         // Non-variadic wrappers around libvips (Swift cannot call C variadic functions), and the
         // direct path for plain JPEG photos over libjpeg (libjpeg-dev, which libvips-dev pulls in),
         // the drawing path for SVGs over librsvg and cairo (librsvg2-dev and libcairo2-dev, which
-        // libvips-dev pulls in), and palette PNG over libdeflate (libdeflate-dev).
+        // libvips-dev pulls in), and palette PNG over libdeflate (libdeflate-dev), and their lossless
+        // WebP over libwebp (libwebp-dev, which libvips-dev pulls in).
         // A C target does not autolink the module map's libraries, so it names them here too.
-        // libvips, librsvg and cairo are not linked: the shim opens them at their first use
+        // libvips, librsvg, cairo and libwebp are not linked: the shim opens them at their first use
         // (Sources/CVipsShim/libraries.h says why).
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [
             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),

@@ -19,7 +19,7 @@ import statistics
 import subprocess
 import sys
 
-FORMATS = ["png", "png-palette", "webp-lossless"]
+FORMATS = ["png", "png-palette", "png-adaptive", "webp-adaptive", "webp-lossless"]
 PRESETS = {"table": (115, 75), "gallery": (88, 49), "large": (360, 240), "icon": (36, 24)}
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each, one after the other, for FUZZ_SECONDS (default 60).
 # Usage: Fuzz/fuzz.sh [target ...]   (targets: front-matter site-config markdown mustache
-# http-request exif svg; all by default). Working corpora grow in .build/fuzz/corpus/<target>,
+# http-request exif svg palette; all by default). Working corpora grow in .build/fuzz/corpus/<target>,
 # seeded from Fuzz/Corpus/<target>; a crash is saved in .build/fuzz/crashes/ and fails the run.
 # Prints, per target, the executions, the seconds fuzzed and executions per second.
 set -euo pipefail
@@ -13,16 +13,16 @@ declare -A BINARY=(
   [front-matter]=Fuzz/.build/debug/FuzzFrontMatter [site-config]=Fuzz/.build/debug/FuzzSiteConfig
   [markdown]=Fuzz/.build/debug/FuzzMarkdown [mustache]=Fuzz/.build/debug/FuzzMustache
   [http-request]=Fuzz/.build/debug/FuzzHTTPRequest [exif]=Fuzz/.build/fuzz-exif
-  [svg]=Fuzz/.build/fuzz-svg
+  [svg]=Fuzz/.build/fuzz-svg [palette]=Fuzz/.build/fuzz-palette
 )
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(front-matter site-config markdown mustache http-request exif svg)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(front-matter site-config markdown mustache http-request exif svg palette)
 for target in "${TARGETS[@]}"; do
   [ -n "${BINARY[$target]:-}" ] || { echo "unknown fuzz target: $target (known: ${!BINARY[*]})"; exit 2; }
 done
 # The Swift package is built only when a Swift target is asked for (the C ones build in seconds).
 swift_wanted=0
-for target in "${TARGETS[@]}"; do case $target in exif|svg) ;; *) swift_wanted=1 ;; esac; done
+for target in "${TARGETS[@]}"; do case $target in exif|svg|palette) ;; *) swift_wanted=1 ;; esac; done
 
 # (Leak detection is off: LeakSanitizer takes Swift globals, such as a target's constant
 # context, for leaks when the process exits.)
@@ -41,6 +41,10 @@ mkdir -p Fuzz/.build
 "$CLANG" -g -O1 -fsanitize=fuzzer,address $(pkg-config --cflags vips librsvg-2.0 cairo) -I Sources/CVipsShim/include \
   -I Sources/CVipsShim Fuzz/CSources/fuzz_svg.c Sources/CVipsShim/libraries.c $(pkg-config --libs gobject-2.0) -ldl -lm \
   -o Fuzz/.build/fuzz-svg 2>&1 | { grep -v "Cannot export local symbol" || true; }
+"$CLANG" -g -O1 -fsanitize=fuzzer,address $(pkg-config --cflags vips) -I Sources/CVipsShim/include -I Sources/CVipsShim \
+  Fuzz/CSources/fuzz_palette.c Sources/CVipsShim/png_palette.c Sources/CVipsShim/png_deflate.c Sources/CVipsShim/ssim.c \
+  Sources/CVipsShim/webp_lossless.c Sources/CVipsShim/libraries.c -ldeflate -ldl -lm \
+  -o Fuzz/.build/fuzz-palette 2>&1 | { grep -v "Cannot export local symbol" || true; }
 
 mkdir -p .build/fuzz/crashes
 summary=()

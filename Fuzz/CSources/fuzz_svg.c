@@ -21,9 +21,9 @@ int gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
     abort();
 }
 int gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t stride,
-    GzKeys kind, const char *path, int *exact)
+    GzKeys kind, GzSaveFormat format, const char *path, int *exact)
 {
-    (void) pixels; (void) width; (void) height; (void) stride; (void) kind; (void) path; (void) exact;
+    (void) pixels; (void) width; (void) height; (void) stride; (void) kind; (void) format; (void) path; (void) exact;
     abort();
 }
 

@@ -552,9 +552,14 @@ gz_argb_save(const GzArgb *in, const char *path, GzSaveFormat format, int qualit
     unsigned char *straight;
     VipsImage *image, *srgb = NULL;
 
-    if (format == GZ_SAVE_PNG_PALETTE)
-        return gz_png_palette_write_keys(in->data, in->width, in->height, in->width,
-            GZ_KEYS_ARGB_PREMULTIPLIED, path, NULL);
+    if (format == GZ_SAVE_PNG_PALETTE || format == GZ_SAVE_PNG_ADAPTIVE || format == GZ_SAVE_WEBP_ADAPTIVE) {
+        result = gz_png_palette_write_keys(in->data, in->width, in->height, in->width,
+            GZ_KEYS_ARGB_PREMULTIPLIED, format, path, NULL);
+        if (result <= 0)
+            return result;
+        /* No palette keeps the picture (adaptive formats): truecolour. */
+        format = format == GZ_SAVE_WEBP_ADAPTIVE ? GZ_SAVE_WEBP_LOSSLESS : GZ_SAVE_PNG;
+    }
     if (gz_init())
         return -1;
     for (size_t i = 0; i < pixels; i++)

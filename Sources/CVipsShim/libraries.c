@@ -1,5 +1,5 @@
 /*
- * libvips, librsvg and cairo, opened with dlopen at their first use (see libraries.h: why,
+ * libvips, librsvg and cairo, and libwebp, opened with dlopen at their first use (see libraries.h: why,
  * and how the rest of the shim calls them).
  */
 #define _GNU_SOURCE
@@ -13,9 +13,10 @@
 
 GzVipsFunctions gz_vips_functions;
 GzDrawingFunctions gz_drawing_functions;
+GzWebpFunctions gz_webp_functions;
 
 static char gz_load_error[512];
-static int gz_vips_loaded = -1, gz_drawing_loaded = -1;
+static int gz_vips_loaded = -1, gz_drawing_loaded = -1, gz_webp_loaded = -1;
 
 /* Opens the first of `names` that loads and fills `count` pointers from `symbols`; 0, or -1
  * with the reason kept. */
@@ -73,6 +74,26 @@ gz_load_drawing_once(void)
         cairo_first++;
     gz_drawing_loaded = gz_open(rsvg, 2, symbols, pointers, cairo_first) ||
         gz_open(cairo, 2, symbols + cairo_first, pointers + cairo_first, COUNT - cairo_first) ? -1 : 0;
+}
+
+static void
+gz_load_webp_once(void)
+{
+    /* libwebp 1.x keeps soname 7 for every encoder ABI 2.x its headers describe. */
+    static const char *const names[] = { "libwebp.so.7", "libwebp.so" };
+    static const char *const symbols[] = { GZ_WEBP_FUNCTIONS(GZ_NAME) };
+
+    gz_webp_loaded = gz_open(names, 2, symbols, (void **) &gz_webp_functions,
+        (int) (sizeof(symbols) / sizeof(symbols[0])));
+}
+
+int
+gz_load_webp_encoder(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+    pthread_once(&once, gz_load_webp_once);
+    return gz_webp_loaded;
 }
 
 int

@@ -1,7 +1,7 @@
 #ifndef GAZETTEER_LIBRARIES_H
 #define GAZETTEER_LIBRARIES_H
 /*
- * libvips, and librsvg with cairo, loaded when first needed (libraries.c) instead of when the
+ * libvips, librsvg with cairo, and libwebp's encoder (for webp-adaptive), loaded when first needed (libraries.c) instead of when the
  * process starts: the dynamic loader spent about 23 ms of every run on libvips and the 50
  * libraries it brings, and 8 ms on librsvg's, and most runs (a build with nothing to do, one
  * edit, a guide of plain JPEGs and SVG flags) never call them.
@@ -14,6 +14,7 @@
 #include <cairo/cairo.h>
 #include <glib-object.h>
 #include <vips/vips.h>
+#include <webp/encode.h>
 
 /* ---- librsvg, as its headers declare it ------------------------------------ */
 
@@ -80,9 +81,16 @@ gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr, const Rsvg
     X(cairo_image_surface_create_for_data) X(cairo_scale) X(cairo_status) \
     X(cairo_surface_destroy) X(cairo_surface_finish)
 
+/* libwebp's encoder (webp_lossless.c). Its header's inline helpers (WebPConfigInit,
+ * WebPPictureInit) call the *Internal functions, which are called here directly. */
+#define GZ_WEBP_FUNCTIONS(X) \
+    X(WebPConfigInitInternal) X(WebPPictureInitInternal) X(WebPPictureAlloc) X(WebPPictureFree) \
+    X(WebPEncode) X(WebPMemoryWriterInit) X(WebPMemoryWrite) X(WebPMemoryWriterClear)
+
 #define GZ_POINTER(name) __typeof__(name) *name;
 typedef struct { GZ_VIPS_FUNCTIONS(GZ_POINTER) } GzVipsFunctions;
 typedef struct { GZ_DRAWING_FUNCTIONS(GZ_POINTER) } GzDrawingFunctions;
+typedef struct { GZ_WEBP_FUNCTIONS(GZ_POINTER) } GzWebpFunctions;
 #undef GZ_POINTER
 
 /* Loads libvips (the soname of the headers' ABI) once; 0, or -1 with the reason in
@@ -90,6 +98,8 @@ typedef struct { GZ_DRAWING_FUNCTIONS(GZ_POINTER) } GzDrawingFunctions;
 int gz_load_vips(void);
 /* The same for librsvg and cairo. */
 int gz_load_drawing(void);
+/* The same for libwebp (its encoder). */
+int gz_load_webp_encoder(void);
 /* Why a library could not be loaded, or NULL. */
 const char *gz_library_error(void);
 
@@ -165,6 +175,15 @@ extern GzDrawingFunctions gz_drawing_functions;
 #define cairo_status (*gz_drawing_functions.cairo_status)
 #define cairo_surface_destroy (*gz_drawing_functions.cairo_surface_destroy)
 #define cairo_surface_finish (*gz_drawing_functions.cairo_surface_finish)
+extern GzWebpFunctions gz_webp_functions;
+#define WebPConfigInitInternal (*gz_webp_functions.WebPConfigInitInternal)
+#define WebPPictureInitInternal (*gz_webp_functions.WebPPictureInitInternal)
+#define WebPPictureAlloc (*gz_webp_functions.WebPPictureAlloc)
+#define WebPPictureFree (*gz_webp_functions.WebPPictureFree)
+#define WebPEncode (*gz_webp_functions.WebPEncode)
+#define WebPMemoryWriterInit (*gz_webp_functions.WebPMemoryWriterInit)
+#define WebPMemoryWrite (*gz_webp_functions.WebPMemoryWrite)
+#define WebPMemoryWriterClear (*gz_webp_functions.WebPMemoryWriterClear)
 #endif
 
 #endif

@@ -6,6 +6,12 @@
  * reduced by a median cut of its colour histogram, stopped as soon as the
  * mean squared error is under GZ_PALETTE_ERROR (or at 256 colours).
  *
+ * png-adaptive (and webp-adaptive, the same colours as lossless WebP) first
+ * tries coarser cuts (gz_cuts) on pictures up to GZ_SMALL_PIXELS, keeping the
+ * first whose SSIM against the picture is at least GZ_PALETTE_SSIM (ssim.c,
+ * scikit-image's measure): the edges' in-between shades are what most of a
+ * flag's bytes code, and most need not all be kept.
+ *
  * Deterministic: the exact palette is in order of first appearance, the cut
  * is a fixed function of the histogram (ties broken by position), and libdeflate's
  * output depends only on its input and level.
@@ -273,12 +279,12 @@ gz_box_measure(GzBox *box, const int *order, const uint32_t *colour, const uint3
 }
 
 /* Cut the histogram into at most 256 boxes, the one of most error first,
- * until the error a pixel is at most GZ_PALETTE_ERROR. Fills palette (one
+ * until the error a pixel is at most max_error. Fills palette (one
  * colour a box: its commonest when that holds half its pixels, else its
  * mean, in the same 32-bit layout as the pixels) and box_of (per entry).
  * Returns the number of colours, 0 when out of memory. */
 static int
-gz_median_cut(const GzHistogram *h, size_t pixels, uint32_t palette[256], uint8_t *box_of)
+gz_median_cut(const GzHistogram *h, size_t pixels, double max_error, uint32_t palette[256], uint8_t *box_of)
 {
     int n = h->count;
     int *order = malloc(n * sizeof(int));
@@ -310,7 +316,7 @@ gz_median_cut(const GzHistogram *h, size_t pixels, uint32_t palette[256], uint8_
             if (boxes[b].channel >= 0 && (pick < 0 || boxes[b].sse > boxes[pick].sse))
                 pick = b;
         }
-        if (pick < 0 || error <= GZ_PALETTE_ERROR * (double) pixels)
+        if (pick < 0 || error <= max_error * (double) pixels)
             break;
         {
             GzBox *box = &boxes[pick];
@@ -500,18 +506,216 @@ gz_write_file(const char *path, const unsigned char *data, size_t length)
     return 0;
 }
 
+/* ---- webp-adaptive: the coarsest cut still like the picture ------------------ */
+
+/* A run of one colour along a row: its histogram entry and length. */
+typedef struct {
+    int32_t entry, length;
+} GzRun;
+
+/* The cuts png-adaptive and webp-adaptive try (mean squared error a pixel,
+ * as GZ_PALETTE_ERROR), coarsest first, and the SSIM against the picture a
+ * cut must keep. Measured over Debian's 249 flags at the default theme's
+ * table sizes (NOTES-17.md, section 7): the coarsest cut of SSIM at least
+ * 0.99 among cuts to 500 would make the index page 382 KB as PNG, but cuts
+ * over 40 lose the anti-aliasing of discs and diagonals (stair steps) while
+ * SSIM stays above 0.99. These three at 0.993: 434 KB (the exact palette:
+ * 645), 1.4 measurements a picture; all five of 40, 28, 20, 14, 10 at 0.995:
+ * 449 KB, 2 measurements. */
+static const double gz_cuts[] = { 40, 20, 10 };
+enum { GZ_CUTS = sizeof(gz_cuts) / sizeof(gz_cuts[0]) };
+#define GZ_PALETTE_SSIM 0.993
+
+/* Straight R, G, B, A bytes of a pixel value in one word (memory order), all
+ * opaque when the picture is written opaque. */
+static uint32_t
+gz_straight_word(uint32_t key, GzKeys kind, int opaque)
+{
+    unsigned char rgba[4];
+    uint32_t word;
+
+    gz_straight(key, kind, rgba);
+    if (opaque)
+        rgba[3] = 255;
+    memcpy(&word, rgba, 4);
+    return word;
+}
+
+/* Each channel of every pixel over white (gz_ssim_plane), from the runs:
+ * value[3 * entry + channel]; when differ is not NULL, also whether each pixel
+ * differs (changed[entry]) and, in rows, the rows before each with one that
+ * does. */
+static void
+gz_fill_planes(float *const plane[3], uint8_t *differ, int32_t *rows, const float *value, const uint8_t *changed,
+    const GzRun *runs, const int *row_runs, const uint8_t *repeats, int width, int height)
+{
+    if (rows)
+        rows[0] = 0;
+    for (int y = 0; y < height; y++) {
+        size_t at = (size_t) y * width;
+        int any = 0;
+
+        if (repeats[y]) {
+            for (int c = 0; c < 3; c++)
+                memcpy(plane[c] + at, plane[c] + at - width, sizeof(float) * width);
+            if (differ) {
+                memcpy(differ + at, differ + at - width, width);
+                any = rows[y] != rows[y - 1];
+            }
+        } else {
+            for (int r = row_runs[y], x = 0; r < row_runs[y + 1]; r++) {
+                const float *v = value + 3 * (size_t) runs[r].entry;
+
+                for (int i = x; i < x + runs[r].length; i++) {
+                    plane[0][at + i] = v[0];
+                    plane[1][at + i] = v[1];
+                    plane[2][at + i] = v[2];
+                }
+                if (differ) {
+                    memset(differ + at + x, changed[runs[r].entry], (size_t) runs[r].length);
+                    any |= changed[runs[r].entry];
+                }
+                x += runs[r].length;
+            }
+        }
+        if (rows)
+            rows[y + 1] = rows[y] + any;
+    }
+}
+
+/* The three channels of a word over white, as gz_ssim_plane makes them. */
+static void
+gz_over_white3(uint32_t word, float out[3])
+{
+    float plane[3][1];
+    float *planes[3] = { plane[0], plane[1], plane[2] };
+
+    for (int c = 0; c < 3; c++) {
+        gz_ssim_plane(planes[c], &word, 1, c);
+        out[c] = plane[c][0];
+    }
+}
+
+/* The coarsest of gz_cuts whose picture has SSIM at least GZ_PALETTE_SSIM
+ * against the picture itself (tried coarsest first; SSIM falls as the cut
+ * coarsens, nearly always, and the one chosen is always measured). When none
+ * is: 0 for a picture of at most 256 colours (its own colours are kept), else
+ * GZ_PALETTE_ERROR when png-palette's cut passes, else -2 (no palette keeps
+ * the picture: truecolour). 0 also when the picture is under 7 pixels a side
+ * (SSIM needs a 7x7 window) or over GZ_SMALL_PIXELS (shown one to a page,
+ * where measuring would cost more than the bytes saved); -1 when out of
+ * memory. box_of: scratch of one byte an entry. */
+static double
+gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs, const int *row_runs,
+    const uint8_t *repeats, int width, int height, uint8_t *box_of)
+{
+    size_t pixels = (size_t) width * height;
+    uint32_t *word = NULL, palette[256], box_word[256];
+    float *value = NULL, *cut_value = NULL, *planes = NULL, box_value[256][3];
+    uint8_t *changed = NULL, *differ = NULL;
+    int32_t *rows = NULL;
+    double chosen = -1;
+    GzSsimPlanes p;
+
+    if (width < 7 || height < 7 || pixels > GZ_SMALL_PIXELS)
+        return 0;
+    if (!(word = malloc(sizeof(uint32_t) * (size_t) h->count)) ||
+        !(value = malloc(sizeof(float) * 3 * (size_t) h->count)) ||
+        !(cut_value = malloc(sizeof(float) * 3 * (size_t) h->count)) || !(changed = malloc((size_t) h->count)) ||
+        !(planes = malloc(sizeof(float) * 6 * pixels)) || !(differ = malloc(pixels)) ||
+        !(rows = malloc(sizeof(int32_t) * ((size_t) height + 1))))
+        goto done;
+    p.width = width;
+    p.height = height;
+    for (int c = 0; c < 3; c++) {
+        p.a[c] = planes + (size_t) c * pixels;
+        p.b[c] = planes + (size_t) (3 + c) * pixels;
+    }
+    p.differ = differ;
+    p.rows = rows;
+    for (int i = 0; i < h->count; i++) {
+        word[i] = gz_straight_word(h->colour[i], kind, opaque);
+        gz_over_white3(word[i], value + 3 * (size_t) i);
+    }
+    gz_fill_planes((float *const *) p.a, NULL, NULL, value, NULL, runs, row_runs, repeats, width, height);
+    for (int i = 0; i <= GZ_CUTS; i++) {
+        double cut = i < GZ_CUTS ? gz_cuts[i] : GZ_PALETTE_ERROR;
+        int count;
+
+        if (i == GZ_CUTS && h->count <= 256)
+            break;
+        count = gz_median_cut(h, pixels, cut, palette, box_of);
+
+        if (!count)
+            goto done;
+        for (int b = 0; b < count; b++) {
+            box_word[b] = gz_straight_word(palette[b], kind, opaque);
+            gz_over_white3(box_word[b], box_value[b]);
+        }
+        for (int e = 0; e < h->count; e++) {
+            memcpy(cut_value + 3 * (size_t) e, box_value[box_of[e]], sizeof(float) * 3);
+            changed[e] = box_word[box_of[e]] != word[e];
+        }
+        gz_fill_planes((float *const *) p.b, differ, rows, cut_value, changed, runs, row_runs, repeats, width, height);
+        if (gz_ssim_planes(&p, GZ_PALETTE_SSIM, NULL) > 0) {
+            chosen = cut;
+            goto done;
+        }
+    }
+    chosen = h->count <= 256 ? 0 : -2;
+
+done:
+    free(word);
+    free(value);
+    free(cut_value);
+    free(changed);
+    free(planes);
+    free(differ);
+    free(rows);
+    return chosen;
+}
+
+/* Writes the indexed pixels as a lossless WebP (webp_lossless.c). */
+static int gz_write_file(const char *path, const unsigned char *data, size_t length);
+
+static int
+gz_webp_palette_file(const uint8_t *index, int width, int height, const unsigned char *colours,
+    const unsigned char *alphas, const char *path)
+{
+    size_t pixels = (size_t) width * height, length;
+    uint32_t *argb = malloc(sizeof(uint32_t) * pixels), word[256];
+    unsigned char *file;
+    int result;
+
+    if (!argb)
+        return -1;
+    for (int i = 0; i < 256; i++)
+        word[i] = (uint32_t) alphas[i] << 24 | (uint32_t) colours[3 * i] << 16 | (uint32_t) colours[3 * i + 1] << 8 |
+            colours[3 * i + 2];
+    for (size_t i = 0; i < pixels; i++)
+        argb[i] = word[index[i]];
+    result = gz_webp_lossless_encode(argb, width, height, &file, &length);
+    free(argb);
+    if (result)
+        return -1;
+    result = gz_write_file(path, file, length);
+    gz_webp_free(file);
+    return result;
+}
+
 int
 gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t stride,
-    GzKeys kind, const char *path, int *exact)
+    GzKeys kind, GzSaveFormat format, const char *path, int *exact)
 {
     size_t count_pixels = (size_t) width * height;
     uint8_t *index = NULL, *rows = NULL, *file = NULL, *box_of = NULL, *repeats = NULL;
-    struct { int32_t entry, length; } *runs = NULL;
+    GzRun *runs = NULL;
     int *row_runs = NULL, run_capacity = 0;
     uint32_t palette[256];
-    unsigned char colours[256 * 3], alphas[256], header[13];
+    unsigned char colours[256 * 3] = { 0 }, alphas[256] = { 0 }, header[13];
     GzHistogram histogram;
     int count = 0, depth, transparent = 0, result = -1, opaque;
+    double error = GZ_PALETTE_ERROR;
     size_t row_bytes, packed_length, file_length;
     unsigned char *end;
 
@@ -587,16 +791,42 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
         row_runs[height] = run_count;
         count = histogram.count <= 256 ? histogram.count : 0;
     }
+    /* A picture whose every pixel is (all but: 240 or more) opaque is
+     * written opaque, as gz_drop_opaque_alpha does for truecolour: judged
+     * on its own colours, not the palette's (a mean may be more opaque). */
+    opaque = 1;
+    for (int i = 0; i < histogram.count && opaque; i++) {
+        unsigned char rgba[4];
+
+        gz_straight(histogram.colour[i], kind, rgba);
+        if (rgba[3] < 240)
+            opaque = 0;
+    }
+    if (!(box_of = malloc(histogram.count)))
+        goto done;
+    if (format == GZ_SAVE_PNG_ADAPTIVE || format == GZ_SAVE_WEBP_ADAPTIVE) {
+        double coarsest = gz_coarsest_cut(&histogram, kind, opaque, runs, row_runs, repeats, width, height, box_of);
+
+        if (coarsest == -2) {
+            result = 1;
+            goto done;
+        }
+        if (coarsest < 0)
+            goto done;
+        if (coarsest > 0) {
+            count = 0;
+            error = coarsest;
+        }
+    }
     if (exact)
         *exact = count > 0;
     if (count > 0) {
         memcpy(palette, histogram.colour, count * sizeof(uint32_t));
     }
     else {
-        /* More than 256 colours: the median cut, then every run through its
-         * colour's box. */
-        if (!(box_of = malloc(histogram.count)) ||
-            !(count = gz_median_cut(&histogram, count_pixels, palette, box_of)))
+        /* More than 256 colours (or a coarser cut chosen): the median cut,
+         * then every run through its colour's box. */
+        if (!(count = gz_median_cut(&histogram, count_pixels, error, palette, box_of)))
             goto done;
         for (int y = 0; y < height; y++) {
             uint8_t *out = index + (size_t) y * width;
@@ -612,17 +842,6 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
         }
     }
 
-    /* A picture whose every pixel is (all but: 240 or more) opaque is
-     * written opaque, as gz_drop_opaque_alpha does for truecolour: judged
-     * on its own colours, not the palette's (a mean may be more opaque). */
-    opaque = 1;
-    for (int i = 0; i < histogram.count && opaque; i++) {
-        unsigned char rgba[4];
-
-        gz_straight(histogram.colour[i], kind, rgba);
-        if (rgba[3] < 240)
-            opaque = 0;
-    }
     for (int i = 0; i < count; i++) {
         unsigned char rgba[4];
 
@@ -635,6 +854,10 @@ gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t 
             transparent = i + 1;
     }
 
+    if (format == GZ_SAVE_WEBP_ADAPTIVE) {
+        result = gz_webp_palette_file(index, width, height, colours, alphas, path);
+        goto done;
+    }
     depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
     row_bytes = ((size_t) width * depth + 7) / 8;
     rows = calloc(height, row_bytes + 1);
@@ -684,7 +907,7 @@ done:
 }
 
 int
-gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *exact)
+gz_png_palette_write(const GzPixels *in, size_t stride, GzSaveFormat format, const char *path, int *exact)
 {
     size_t pixels = (size_t) in->width * in->height;
     uint32_t *rgba;
@@ -707,7 +930,7 @@ gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *e
             q[3] = in->bands == 2 ? p[1] : in->bands == 4 ? p[3] : 255;
         }
     }
-    result = gz_png_palette_write_keys(rgba, in->width, in->height, in->width, GZ_KEYS_RGBA, path, exact);
+    result = gz_png_palette_write_keys(rgba, in->width, in->height, in->width, GZ_KEYS_RGBA, format, path, exact);
     free(rgba);
     return result;
 }

@@ -56,4 +56,26 @@ gz_unpremultiply(uint32_t argb, unsigned char rgba[4])
 size_t gz_deflate_rows(const unsigned char *data, size_t length, size_t row,
     unsigned char *out, size_t capacity);
 
+/* gz_ssim_rgba (vips_shim.h: SSIM as scikit-image measures it, ssim.c)
+ * from planes: each channel of either picture over white (0 to 255,
+ * gz_ssim_plane), whether each pixel differs, and rows[y] the rows
+ * before y with a pixel that differs (height + 1 entries). 1 when the SSIM
+ * is at least threshold, 0 when not (found as soon as it cannot be, unless
+ * score, which then receives it), -1 when a side is under 7 pixels or out of
+ * memory. */
+typedef struct {
+    int width, height;
+    const float *a[3], *b[3];
+    const uint8_t *differ;
+    const int32_t *rows;
+} GzSsimPlanes;
+int gz_ssim_planes(const GzSsimPlanes *p, double threshold, double *score);
+void gz_ssim_plane(float *plane, const uint32_t *rgba, size_t pixels, int channel);
+
+/* Lossless WebP of width x height ARGB words (0xAARRGGBB) by libwebp
+ * (webp_lossless.c): 0 with the file's bytes in *out (freed by gz_webp_free),
+ * or -1 (libwebp missing, out of memory). */
+int gz_webp_lossless_encode(const uint32_t *argb, int width, int height, unsigned char **out, size_t *length);
+void gz_webp_free(unsigned char *data);
+
 #endif

@@ -778,7 +778,7 @@ gz_save_webp(VipsImage *in, const char *path, int quality)
 }
 
 static int
-gz_save_png_palette(VipsImage *in, const char *path)
+gz_save_png_palette(VipsImage *in, const char *path, GzSaveFormat format)
 {
     VipsImage *memory;
     GzPixels pixels;
@@ -787,16 +787,21 @@ gz_save_png_palette(VipsImage *in, const char *path)
     if (vips_image_get_format(in) != VIPS_FORMAT_UCHAR ||
         vips_image_get_coding(in) != VIPS_CODING_NONE ||
         vips_image_get_bands(in) > 4)
-        return vips_pngsave(in, path, "strip", TRUE, "palette", TRUE, NULL);
+        return format == GZ_SAVE_WEBP_ADAPTIVE ? gz_save_webp(in, path, -1)
+            : vips_pngsave(in, path, "strip", TRUE, "palette", TRUE, NULL);
     if (!(memory = vips_image_copy_memory(in)))
         return -1;
     pixels.width = vips_image_get_width(memory);
     pixels.height = vips_image_get_height(memory);
     pixels.bands = vips_image_get_bands(memory);
     pixels.data = VIPS_IMAGE_ADDR(memory, 0, 0);
-    result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), path, NULL);
-    if (result)
-        vips_error_system(errno, "pngsave", "cannot write %s", path);
+    result = gz_png_palette_write(&pixels, VIPS_IMAGE_SIZEOF_LINE(memory), format, path, NULL);
+    if (result > 0)
+        /* No palette keeps the picture (adaptive formats): truecolour. */
+        result = format == GZ_SAVE_WEBP_ADAPTIVE ? gz_save_webp(memory, path, -1)
+            : vips_pngsave(memory, path, "strip", TRUE, "compression", 6, NULL);
+    else if (result)
+        vips_error_system(errno, format == GZ_SAVE_WEBP_ADAPTIVE ? "webpsave" : "pngsave", "cannot write %s", path);
     g_object_unref(memory);
     return result;
 }
@@ -841,7 +846,9 @@ gz_save(VipsImage *in, const char *path, GzSaveFormat format, int quality)
         return gz_save_webp(in, path, -1);
 
     case GZ_SAVE_PNG_PALETTE:
-        return gz_save_png_palette(in, path);
+    case GZ_SAVE_PNG_ADAPTIVE:
+    case GZ_SAVE_WEBP_ADAPTIVE:
+        return gz_save_png_palette(in, path, format);
 
     case GZ_SAVE_AVIF:
         return vips_heifsave(in, path,

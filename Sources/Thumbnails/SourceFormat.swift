@@ -6,16 +6,17 @@ enum SourceFormat: String, Sendable {
 
     /// The thumbnail encoding when the spec leaves it open: it follows the picture, not the
     /// source's encoding. Drawings (SVG; PNG stored with a palette, or compressing like a
-    /// drawing) become palette PNG; a picture with transparency (an alpha band) keeps it as
+    /// drawing) become palette PNG of adaptive colours (`pngAdaptive`: over Debian's flags two
+    /// thirds of the bytes of the exact palette on the index page); a picture with transparency (an alpha band) keeps it as
     /// PNG; every other picture, an opaque photo, becomes JPEG. Decided from the header and the
     /// file's size, before any pixel is decoded, so that `plan` can name the files.
     func automaticOutput(hasAlpha: Bool, isPalette: Bool, pixels: Int, bands: Int, byteCount: Int) -> ImageFormat {
         switch self {
-        case .svg: return .pngPalette
+        case .svg: return .pngAdaptive
         case .jpeg: return .jpeg
         case .png:
             let raw = Double(pixels) * Double(max(1, bands))
-            if isPalette || Double(byteCount) < raw * Self.drawingCompression { return .pngPalette }
+            if isPalette || Double(byteCount) < raw * Self.drawingCompression { return .pngAdaptive }
             return hasAlpha ? .png : .jpeg
         case .webp:
             return hasAlpha ? .png : .jpeg

@@ -6,7 +6,7 @@ public struct ThumbnailSpec: Hashable, Sendable {
     public var height: Int
     public var mode: ThumbnailMode
     /// The output encoding; nil lets the picture decide (`SourceFormat.automaticOutput`): palette
-    /// PNG for drawings, PNG for pictures with transparency, JPEG for opaque photos.
+    /// PNG of adaptive colours for drawings, PNG for pictures with transparency, JPEG for opaque photos.
     public var format: ImageFormat?
     /// Pixel densities to make, each a whole number from 1 to 8.
     public var scales: [Int]

@@ -17,7 +17,7 @@ final class PaletteTests: XCTestCase {
     func testAFlagKeepsItsColoursExactlyInNoMoreBytes() throws {
         let space = Workspace()
         let flag = space.write("france.svg", TestSVG.flag(size: ("900", "600")))
-        let palette = try make(flag, nil, in: space, stem: "p")
+        let palette = try make(flag, .pngPalette, in: space, stem: "p")
         let truecolour = try make(flag, .png, in: space, stem: "t")
         for (ours, reference) in zip(palette, truecolour) {
             let bytes = space.bytes(ours)

@@ -386,11 +386,11 @@ enum LibvipsOps {
         return try pixels(image)
     }
 
-    /// A file decoded by libvips, as pixels.
-    static func load(_ url: URL) throws -> Picture {
+    /// A file decoded by libvips (`loader`: its load operation), as pixels.
+    static func load(_ url: URL, loader: String = "jpegload") throws -> Picture {
         guard Vips.started else { throw Failure(description: "libvips could not be started") }
-        guard let image = try call("jpegload", "filename=\(url.path)", input: nil) else {
-            throw Failure(description: "jpegload made no image")
+        guard let image = try call(loader, "filename=\(url.path)", input: nil) else {
+            throw Failure(description: "\(loader) made no image")
         }
         defer { g_object_unref(image) }
         return try pixels(image)

@@ -126,11 +126,12 @@ final class PlannedSizeTests: XCTestCase {
         let photo = try space.photo("city.jpg", width: 1000, height: 750)
         let flag = space.write("flag.svg", TestSVG.flag(size: ("900", "600")))
         let signatures: [ImageFormat: (offset: Int, bytes: [UInt8])] = [
-            .png: (0, [0x89, 0x50, 0x4E, 0x47]), .pngPalette: (0, [0x89, 0x50, 0x4E, 0x47]), .jpeg: (0, [0xFF, 0xD8, 0xFF]),
-            .webp: (8, Array("WEBP".utf8)), .webpLossless: (12, Array("VP8L".utf8)), .avif: (4, Array("ftypavif".utf8)),
+            .png: (0, [0x89, 0x50, 0x4E, 0x47]), .pngPalette: (0, [0x89, 0x50, 0x4E, 0x47]), .pngAdaptive: (0, [0x89, 0x50, 0x4E, 0x47]),
+            .jpeg: (0, [0xFF, 0xD8, 0xFF]), .webp: (8, Array("WEBP".utf8)), .webpLossless: (12, Array("VP8L".utf8)),
+            .webpAdaptive: (12, Array("VP8L".utf8)), .avif: (4, Array("ftypavif".utf8)),
         ]
         var plans: [ThumbnailPlan] = []
-        for format in [ImageFormat.png, .pngPalette, .jpeg, .webp, .webpLossless, .avif] {
+        for format in [ImageFormat.png, .pngPalette, .pngAdaptive, .jpeg, .webp, .webpLossless, .webpAdaptive, .avif] {
             plans.append(try thumbnailer.plan(ThumbnailRequest(
                 source: photo, spec: ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre), format: format),
                 stem: "city")))
@@ -144,7 +145,7 @@ final class PlannedSizeTests: XCTestCase {
                 XCTAssertTrue(image.fileName.hasSuffix("." + format.fileExtension), image.fileName)
                 let bytes = space.bytes(thumbnailer.cachedFile(image))
                 let signature = signatures[format]!
-                if format == .webpLossless {
+                if format == .webpLossless || format == .webpAdaptive {
                     // After the VP8X header: a lossless (VP8L) bitstream, not a lossy (VP8) one.
                     XCTAssertNotNil(bytes.firstRange(of: signature.bytes), "\(image.fileName) is not \(format)")
                     XCTAssertNil(bytes.firstRange(of: Array("VP8 ".utf8)), "\(image.fileName) is not \(format)")
@@ -154,7 +155,7 @@ final class PlannedSizeTests: XCTestCase {
                                "\(image.fileName) is not \(format)")
             }
         }
-        // Defaults follow the picture: palette PNG for drawings (SVG, flat PNG), JPEG for opaque
+        // Defaults follow the picture: adaptive palette PNG for drawings (SVG, flat PNG), JPEG for opaque
         // photographs whatever they were given as, PNG for photographs with transparency.
         let photoPNG = try space.photo("photo.png", width: 300, height: 200, format: "png")
         let webp = try space.photo("photo.webp", width: 300, height: 200, format: "webp")
@@ -176,7 +177,7 @@ final class PlannedSizeTests: XCTestCase {
             TestPNG.Chunk(type: "IEND", data: []),
         ]))
         let auto = ThumbnailSpec(width: 100, height: 100, mode: .fit)
-        for (source, format) in [(flag, ImageFormat.pngPalette), (drawing, .pngPalette), (ramp, .pngPalette), (photoPNG, .jpeg), (photo, .jpeg),
+        for (source, format) in [(flag, ImageFormat.pngAdaptive), (drawing, .pngAdaptive), (ramp, .pngAdaptive), (photoPNG, .jpeg), (photo, .jpeg),
                                  (webp, .jpeg), (cutOut, .png)] {
             let plan = try thumbnailer.plan(ThumbnailRequest(source: source, spec: auto, stem: "auto"))
             XCTAssertTrue(plan.images[0].fileName.hasSuffix("." + format.fileExtension), "\(source.lastPathComponent): \(plan.images[0].fileName)")
@@ -184,7 +185,7 @@ final class PlannedSizeTests: XCTestCase {
             let bytes = space.bytes(thumbnailer.cachedFile(plan.images[0]))
             if format.fileExtension == "png" {
                 // Colour type (byte 25): 3 for a palette, 6 for RGBA.
-                XCTAssertEqual(bytes[25], format == .pngPalette ? 3 : 6, source.lastPathComponent)
+                XCTAssertEqual(bytes[25], format == .pngAdaptive ? 3 : 6, source.lastPathComponent)
             } else {
                 XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], source.lastPathComponent)
             }
@@ -206,7 +207,7 @@ final class PlannedSizeTests: XCTestCase {
     func testAttentionCropKeepsTheInterestingPartWhereCentreCropKeepsTheMiddle() throws {
         let space = Workspace()
         let thumbnailer = try space.thumbnailer()
-        // Grey, with a red disc near the right edge.
+        // Grey, with a red disc near the right edge (truecolour: the crop, not the colours, is tested).
         let source = space.write("scene.svg", """
             <svg xmlns="http://www.w3.org/2000/svg" width="1000" height="400">
             <rect width="1000" height="400" fill="#808080"/>
@@ -215,7 +216,8 @@ final class PlannedSizeTests: XCTestCase {
             """)
         func redness(_ crop: Crop) throws -> Double {
             let plan = try thumbnailer.plan(ThumbnailRequest(
-                source: source, spec: ThumbnailSpec(width: 100, height: 100, mode: .fill(crop), scales: [1]), stem: "s"))
+                source: source, spec: ThumbnailSpec(width: 100, height: 100, mode: .fill(crop), format: .png, scales: [1]),
+                stem: "s"))
             XCTAssertEqual(thumbnailer.make([plan]).errors, [])
             let file = thumbnailer.cachedFile(plan.images[0])
             return try ThumbnailFixtures.inspect(file, band: 0).mean - ThumbnailFixtures.inspect(file, band: 1).mean

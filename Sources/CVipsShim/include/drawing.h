@@ -64,11 +64,16 @@ typedef enum {
     GZ_KEYS_ARGB_PREMULTIPLIED = 1,
 } GzKeys;
 
-/* Write width x height pixels (rows `stride` words apart) as a palette PNG:
- * their own colours when at most 256, else a median cut's. *exact, when not
- * NULL, says which. A picture all but opaque (alpha 240 or more) is written
- * opaque. 0 on success, -1 on failure. */
+/* Write width x height pixels (rows `stride` words apart) as a palette
+ * picture. GZ_SAVE_PNG_PALETTE: a PNG of their own colours when at most 256,
+ * else a median cut's (*exact, when not NULL, says which). GZ_SAVE_PNG_ADAPTIVE
+ * (GZ_SAVE_WEBP_ADAPTIVE: as lossless WebP): the coarsest of a few median cuts
+ * still at least GZ_PALETTE_SSIM like the picture, else the colours of the
+ * palette PNG if they are (*exact says whether they are the picture's own). A picture all but opaque (alpha
+ * 240 or more) is written opaque. 0 on success, -1 on failure, 1 (adaptive
+ * formats) when no palette keeps the picture: nothing is written, the caller
+ * writes it truecolour. */
 int gz_png_palette_write_keys(const uint32_t *pixels, int width, int height, size_t stride,
-    GzKeys kind, const char *path, int *exact);
+    GzKeys kind, GzSaveFormat format, const char *path, int *exact);
 
 #endif

@@ -10,6 +10,7 @@
  * libvips only logs, in the captured GLib log (see gz_exclusive_end).
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <vips/vips.h>
 
 /* Output encodings understood by gz_save. */
@@ -22,6 +23,12 @@ typedef enum {
      * reduced by a median cut (png_palette.c). */
     GZ_SAVE_PNG_PALETTE = 4,
     GZ_SAVE_WEBP_LOSSLESS = 5,
+    /* Indexed PNG of the coarsest of a few median cuts whose SSIM against
+     * the picture is at least GZ_PALETTE_SSIM, else of the colours
+     * GZ_SAVE_PNG_PALETTE keeps (png_palette.c). */
+    GZ_SAVE_PNG_ADAPTIVE = 6,
+    /* The same colours as a lossless WebP (libwebp). */
+    GZ_SAVE_WEBP_ADAPTIVE = 7,
 } GzSaveFormat;
 
 /* What every path needs, once per process: glibc's malloc tuned (see
@@ -202,10 +209,18 @@ void gz_planes_free(GzPlanes *planes);
 void gz_pixels_free(GzPixels *pixels);
 
 /* Write 8-bit pixels (1 to 4 bands, rows `stride` bytes apart) as a palette
- * PNG at path (png_palette.c): their own colours when at most 256, else a
- * median cut's. *exact, when not NULL, says which. 0 on success, -1 on
- * failure. */
-int gz_png_palette_write(const GzPixels *in, size_t stride, const char *path, int *exact);
+ * picture at path (png_palette.c), `format` GZ_SAVE_PNG_PALETTE (their own
+ * colours when at most 256, else a median cut's; *exact, when not NULL, says
+ * which), GZ_SAVE_PNG_ADAPTIVE or GZ_SAVE_WEBP_ADAPTIVE. 0 on success, -1 on
+ * failure, 1 when no palette keeps the picture (adaptive formats; nothing
+ * written). */
+int gz_png_palette_write(const GzPixels *in, size_t stride, GzSaveFormat format, const char *path, int *exact);
+
+/* SSIM of two width x height pictures of straight R, G, B, A bytes (a
+ * uint32_t each, in memory order), both over white, as scikit-image's
+ * structural_similarity measures it (ssim.c; png-adaptive keeps its cut by
+ * it); -1 when a side is under 7 pixels. For the tests. */
+double gz_ssim_rgba(const uint32_t *a, const uint32_t *b, int width, int height);
 
 /* The libjpeg the direct path was built with ("libjpeg-turbo 2.1.5"). */
 const char *gz_direct_version(void);

@@ -128,8 +128,8 @@ extension SiteConfig {
                         spec.format = format
                     } else if let name {
                         errors.append(Diagnostic(
-                            "format must be auto, png-palette, png, jpeg, webp, webp-lossless or avif, not \"\(name)\""
-                                + NameSuggestion.hint(for: name, in: ["auto", "png-palette", "png", "jpeg", "webp", "webp-lossless", "avif"]),
+                            "format must be auto, png-adaptive, png-palette, png, jpeg, webp, webp-lossless, webp-adaptive or avif, not \"\(name)\""
+                                + NameSuggestion.hint(for: name, in: ["auto", "png-adaptive", "png-palette", "png", "jpeg", "webp", "webp-lossless", "webp-adaptive", "avif"]),
                             at: v.location))
                     }
                 case "scales":

@@ -76,7 +76,7 @@ final class SiteConfigTests: XCTestCase {
         XCTAssertNil(config.presets["card"]?.format, "auto: the format follows the picture")
         XCTAssertNil(try parse("").presets["table"]?.format, "auto by default")
         XCTAssertEqual(errors("thumbnails:\n  table: {format: png8}\n"), [
-            "gazetteer.yaml:2:19: format must be auto, png-palette, png, jpeg, webp, webp-lossless or avif, not \"png8\" (did you mean \"png\"?)",
+            "gazetteer.yaml:2:19: format must be auto, png-adaptive, png-palette, png, jpeg, webp, webp-lossless, webp-adaptive or avif, not \"png8\" (did you mean \"png\"?)",
         ])
     }
 
