@@ -30,21 +30,32 @@ public enum SearchIndex {
     /// A full build whose files are handed to `emit` as they are made (the records' text
     /// files from several threads at once, each path once) and not kept: a guide's index
     /// never has to fit in memory. Returns the state for the next update.
-    public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions(),
+    ///
+    /// With `bodies`, record `n`'s body is `bodies(n)`, asked for when needed (twice: for its
+    /// text file and for its words), and the records' own are not read: the caller need not
+    /// hold every body at once.
+    public static func build(_ records: [SearchRecord], bodies: (@Sendable (Int) -> String)? = nil,
+                             options: SearchOptions = SearchOptions(),
                              emit: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Void) throws -> SearchState {
         try checkUnique(records)
+        let whole: @Sendable (Int) -> SearchRecord = { n in
+            guard let bodies else { return records[n] }
+            var record = records[n]
+            record.body = bodies(n)
+            return record
+        }
         // Text files go as soon as they are made; records are numbered, and then their words
         // are read a part of the records per core, so that only the postings are ever held
         // for all of them.
         let emitted = FileList()
-        let prepared = Prepared.all(records, words: false) { text in
+        let prepared = Prepared.all(count: records.count, whole, words: false) { text in
             if emitted.first(text.path) { emit(text.path, text.bytes) }
         }
         let order = prepared.indices.sorted { prepared[$0].record.id < prepared[$1].record.id }
         let numbered = order.map { prepared[$0].record }
         var state = SearchState(options: options, records: numbered,
                                 byName: numbered.indices.sorted { SearchState.Record.precedesByName(numbered[$0], numbered[$1]) },
-                                index: WordIndex(count: order.count) { records[order[$0]].words },
+                                index: WordIndex(count: order.count) { whole(order[$0]).words },
                                 leaves: [:], nodes: [:], chunks: [], orders: [], entry: "")
         var files: [String: [UInt8]] = [:]
         Renderer.render(&state, into: &files, reusing: nil)
@@ -61,7 +72,7 @@ public enum SearchIndex {
         try checkUnique(changed)
         let changedIDs = Set(changed.map(\.id))
         let gone = Set(removed).subtracting(changedIDs)
-        let prepared = Prepared.all(changed).sorted { $0.record.id < $1.record.id }
+        let prepared = Prepared.all(count: changed.count, { changed[$0] }).sorted { $0.record.id < $1.record.id }
 
         var oldID: [SearchRecord.ID: Int] = [:]
         for identity in changedIDs.union(gone) { oldID[identity] = state.id(of: identity) }
@@ -191,11 +202,11 @@ struct Prepared: Sendable {
 
     /// Reads records on every core: tokenizing the bodies is most of a build's work.
     /// With `emit`, each text file is handed to it and dropped (the record keeps its name).
-    static func all(_ records: [SearchRecord], words: Bool = true,
+    static func all(count: Int, _ record: @Sendable (Int) -> SearchRecord, words: Bool = true,
                     emit: (@Sendable (SearchFiles.File) -> Void)? = nil) -> [Prepared] {
-        inParts(records.count) { range in
+        inParts(count) { range in
             range.map { n in
-                var prepared = Prepared(records[n], words: words)
+                var prepared = Prepared(record(n), words: words)
                 if let emit, let text = prepared.text {
                     emit(text)
                     prepared.text = nil

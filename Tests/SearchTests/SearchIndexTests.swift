@@ -68,6 +68,26 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(forwards, backwards)
     }
 
+    func testBodiesAskedForGiveTheSameFilesAndStateAsBodiesHeld() throws {
+        // Many records, so that they are read on several cores.
+        let records = (0..<300).map { n in
+            var record = Fixtures.records[n % Fixtures.records.count]
+            record.slug += "-\(n)"
+            record.body += " page \(n) of \(n % 7) rivers"
+            return record
+        }
+        let held = try SearchIndex.build(records)
+        let emitted = FileList()
+        let bodiless = records.map { record in
+            var record = record
+            record.body = "unread"
+            return record
+        }
+        let state = try SearchIndex.build(bodiless, bodies: { records[$0].body }) { path, bytes in emitted.add(path, bytes) }
+        XCTAssertEqual(emitted.files, held.files)
+        XCTAssertEqual(state, held.state)
+    }
+
     func testTwoRecordsWithOneIDAreRefused() {
         XCTAssertThrowsError(try SearchIndex.build([Fixtures.records[0], Fixtures.records[0]])) { error in
             XCTAssertEqual(error as? SearchIndexError, .duplicateRecord(.init(kind: .country, slug: "iceland")))

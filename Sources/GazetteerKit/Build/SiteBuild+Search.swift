@@ -97,7 +97,7 @@ extension SiteBuild {
                     clock.lap("search.index")
                     return result
                 }
-                made = SearchSources.inParallel(remade.map { content.entries[$0] }, sources.record)
+                made = SearchSources.inParallel(remade.map { content.entries[$0] }) { sources.record($0) }
                 let update = try SearchIndex.update((consume previousState)!, changed: made, removed: removed)
                 (written, state, result.removing) = (update.written, update.state, update.removed)
                 // Moved, not copied: the edits below would copy a records table still shared
@@ -107,10 +107,12 @@ extension SiteBuild {
                 for id in removed { saved[id] = nil }
             } else {
                 remade = Array(content.entries.indices)
-                made = SearchSources.inParallel(content.entries, sources.record)
+                // Bodies are read as the index needs each (twice: its text file, its words), so
+                // that the texts of all the records are never held at once.
+                made = SearchSources.inParallel(content.entries) { sources.record($0, withBody: false) }
                 // Files are staged as the index makes them; over an output, only those it lacks.
                 let sink = StagingSink(writer, rendered.staged, comparingWith: updating ? options.output : nil)
-                state = try SearchIndex.build(made, options: SearchOptions(), emit: sink.emit)
+                state = try SearchIndex.build(made, bodies: { sources.body(of: entries[$0]) }, options: SearchOptions(), emit: sink.emit)
                 try sink.check()
                 saved = [:]
                 written = [:]
@@ -197,7 +199,7 @@ struct SearchSources {
     let entries: [ContentEntry]
     let countries: [String: ContentEntry]
     let planner: ImagePlanner
-    let texts: [String: String]
+    let texts: [String: PackedText]
     let bodies: BodyStore
     let changes: ImageChanges
     let outputImages: URL?
@@ -262,12 +264,18 @@ struct SearchSources {
         return results.value.flatMap { $0! }
     }
 
-    func record(_ entry: ContentEntry) -> SearchRecord {
-        let body = texts[entry.path] ?? SearchText.plain(fromHTML: bodies.html(for: entry.path))
+    /// The entry's record, with its body's text (`withBody`) or without (see `body(of:)`).
+    func record(_ entry: ContentEntry, withBody: Bool = true) -> SearchRecord {
         let country = entry.country.flatMap { countries[$0] }
         return SearchRecord(
             kind: entry.kind == .country ? .country : .city, slug: entry.slug, name: entry.name,
             officialName: entry.officialName, capital: entry.capital, motto: entry.motto, aliases: entry.aliases,
-            countryName: country?.name, countrySlug: entry.country, thumbnail: thumbnail(entry), body: body)
+            countryName: country?.name, countrySlug: entry.country, thumbnail: thumbnail(entry),
+            body: withBody ? body(of: entry) : "")
+    }
+
+    /// The text of the entry's body, as its record holds it.
+    func body(of entry: ContentEntry) -> String {
+        texts[entry.path]?.text ?? SearchText.plain(fromHTML: bodies.html(for: entry.path))
     }
 }

@@ -36,13 +36,14 @@ public enum SiteBuild {
             return summary
         }
         let check = try inputs(options, last: last, clock: &clock)
-        let plan = RebuildPlan.make(previous: last.previous, check: check.plan)
+        var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
         // The previous search state, read while the pages are made (nil: a full index).
         let savedSearch = reuse.output != nil && check.config.search
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
+        plan.releaseFileLists()
         let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
