@@ -57,9 +57,11 @@ public enum SearchIndex {
                                 byName: numbered.indices.sorted { SearchState.Record.precedesByName(numbered[$0], numbered[$1]) },
                                 index: WordIndex(count: order.count) { whole(order[$0]).words },
                                 leaves: [:], nodes: [:], chunks: [], orders: [], entry: "")
-        var files: [String: [UInt8]] = [:]
-        Renderer.render(&state, into: &files, reusing: nil)
-        for (path, bytes) in files { emit(path, bytes) }
+        // Emitted as made, not gathered first (at 100,000 records, 22 MB of shards).
+        var shards = Set<String>()
+        Renderer.render(&state, reusing: nil) { path, bytes in
+            if shards.insert(path).inserted { emit(path, bytes) }
+        }
         return state
     }
 
@@ -160,7 +162,7 @@ public enum SearchIndex {
             if records.count != state.records.count { changes.chunksFrom(min(records.count, state.records.count)) }
             reuse = Renderer.Reuse(previous: state, changes: changes)
         }
-        Renderer.render(&next_, into: &files, reusing: reuse)
+        Renderer.render(&next_, reusing: reuse) { path, bytes in files[path] = bytes }
 
         // Files are named by content: a file is new if its name is, and gone if no longer named.
         // Text files are shared by records with the same text, so only the touched ones may go.

@@ -86,6 +86,11 @@ final class SearchIndexTests: XCTestCase {
         let state = try SearchIndex.build(bodiless, bodies: { records[$0].body }) { path, bytes in emitted.add(path, bytes) }
         XCTAssertEqual(emitted.files, held.files)
         XCTAssertEqual(state, held.state)
+        // Words of records read on every core are all found (their lists joined whole).
+        let reader = IndexReader(files: held.files)
+        XCTAssertEqual(try reader.search("page 150").count, 1)
+        XCTAssertEqual(try reader.search("page 299").count, 1)
+        XCTAssertEqual(try reader.search("rivers").count, 300)
     }
 
     func testTwoRecordsWithOneIDAreRefused() {
