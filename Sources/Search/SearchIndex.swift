@@ -30,27 +30,25 @@ public enum SearchIndex {
     /// A full build whose files are handed to `emit` as they are made (the records' text
     /// files from several threads at once, each path once) and not kept: a guide's index
     /// never has to fit in memory. Returns the state for the next update.
-    ///
-    /// With `bodies`, record `n`'s body is `bodies(n)`, asked for when needed (twice: for its
-    /// text file and for its words), and the records' own are not read: the caller need not
-    /// hold every body at once.
-    public static func build(_ records: [SearchRecord], bodies: (@Sendable (Int) -> String)? = nil,
+    public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions(),
+                             emit: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Void) throws -> SearchState {
+        try build(count: records.count, record: { records[$0] }, options: options, emit: emit)
+    }
+
+    /// The same, of the records `record(0..<count)`, each asked for when needed (twice: for its
+    /// text file and for its words, from several threads at once): the caller need not hold
+    /// every record and body at once.
+    public static func build(count: Int, record whole: @escaping @Sendable (Int) -> SearchRecord,
                              options: SearchOptions = SearchOptions(),
                              emit: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Void) throws -> SearchState {
-        try checkUnique(records)
-        let whole: @Sendable (Int) -> SearchRecord = { n in
-            guard let bodies else { return records[n] }
-            var record = records[n]
-            record.body = bodies(n)
-            return record
-        }
         // Text files go as soon as they are made; records are numbered, and then their words
         // are read a part of the records per core, so that only the postings are ever held
         // for all of them.
         let emitted = FileList()
-        let prepared = Prepared.all(count: records.count, whole, words: false) { text in
+        let prepared = Prepared.all(count: count, whole, words: false) { text in
             if emitted.first(text.path) { emit(text.path, text.bytes) }
         }
+        try checkUnique(prepared.lazy.map(\.record.id))
         let order = prepared.indices.sorted { prepared[$0].record.id < prepared[$1].record.id }
         let numbered = order.map { prepared[$0].record }
         var state = SearchState(options: options, records: numbered,
@@ -183,8 +181,12 @@ public enum SearchIndex {
     }
 
     static func checkUnique(_ records: [SearchRecord]) throws {
+        try checkUnique(records.lazy.map(\.id))
+    }
+
+    static func checkUnique(_ ids: some Sequence<SearchRecord.ID>) throws {
         var seen = Set<SearchRecord.ID>()
-        for record in records where !seen.insert(record.id).inserted { throw SearchIndexError.duplicateRecord(record.id) }
+        for id in ids where !seen.insert(id).inserted { throw SearchIndexError.duplicateRecord(id) }
     }
 }
 

@@ -17,6 +17,17 @@ struct WordIndex: Equatable {
             for id in ids {
                 for (word, field) in wordsOf(id) { lists[word, default: []].append(PostingCoding.pack(id, field)) }
             }
+            // Without the room they grew: every part is held whole before they are joined.
+            var slot = lists.values.startIndex
+            while slot != lists.values.endIndex {
+                if lists.values[slot].capacity > lists.values[slot].count {
+                    var exact: [UInt32] = []
+                    exact.reserveCapacity(lists.values[slot].count)
+                    exact += lists.values[slot]
+                    lists.values[slot] = exact
+                }
+                slot = lists.values.index(after: slot)
+            }
             return lists
         }
         // Parts hold consecutive ids, in order: joining their lists keeps postings sorted. Each

@@ -68,7 +68,7 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(forwards, backwards)
     }
 
-    func testBodiesAskedForGiveTheSameFilesAndStateAsBodiesHeld() throws {
+    func testRecordsAskedForGiveTheSameFilesAndStateAsRecordsHeld() throws {
         // Many records, so that they are read on several cores.
         let records = (0..<300).map { n in
             var record = Fixtures.records[n % Fixtures.records.count]
@@ -83,7 +83,11 @@ final class SearchIndexTests: XCTestCase {
             record.body = "unread"
             return record
         }
-        let state = try SearchIndex.build(bodiless, bodies: { records[$0].body }) { path, bytes in emitted.add(path, bytes) }
+        let state = try SearchIndex.build(count: records.count, record: { n in
+            var record = bodiless[n]
+            record.body = records[n].body
+            return record
+        }) { path, bytes in emitted.add(path, bytes) }
         XCTAssertEqual(emitted.files, held.files)
         XCTAssertEqual(state, held.state)
         // Words of records read on every core are all found (their lists joined whole).

@@ -95,10 +95,8 @@ extension SiteBuild {
                 records[pages[index].path] = .value(record)
             }
         }
-        // Pages that show the same thumbnails (cities sharing a picture) share one list.
-        var shownLists: Set<[String]> = []
         for (n, index) in toRender.enumerated() {
-            let shown = shownLists.insert(rendered.rendered[n]?.images ?? []).memberAfterInsert
+            let shown = rendered.rendered[n]?.images ?? []
             images[pages[index].path] = shown
             records[pages[index].path] = .value(.init(key: pageKeys[n], dependencies: read[n], images: shown))
         }
