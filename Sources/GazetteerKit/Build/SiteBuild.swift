@@ -50,8 +50,10 @@ public enum SiteBuild {
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
         let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
-        let rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
+        var rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
+        // The pages' thumbnails were for finding which to make; their records keep them.
+        rendered.images = [:]
         guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warningsFound.value.warnings) }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         // The bodies' plain texts were for the index alone: not held while the output is
