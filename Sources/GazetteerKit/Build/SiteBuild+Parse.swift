@@ -55,13 +55,15 @@ extension SiteBuild {
 }
 
 extension SiteBuild.Content {
-    /// Every entry's manifest record: copied from the last manifest, or the processed entry
-    /// (made only when the manifest is saved: at 100,000 files, a table of 21 MB).
-    var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] {
+    /// Every entry's manifest record: copied from the last manifest, or the processed entry.
+    /// Made only when the manifest is saved (at 100,000 files, a table of 21 MB), the copied
+    /// ranges dropped then.
+    mutating func takeRecords() -> [String: BuildManifest.Record<BuildManifest.StampedEntry>] {
         var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
         records.reserveCapacity(copied.count + processed.entries.count)
         for (path, range) in copied { records[path] = .copied(range) }
-        for (path, fresh) in processed.entries where copied[path] == nil {
+        copied = [:]
+        for (path, fresh) in processed.entries where records[path] == nil {
             records[path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry))
         }
         return records

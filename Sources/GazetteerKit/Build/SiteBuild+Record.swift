@@ -8,11 +8,10 @@ extension SiteBuild {
     /// written only makes the next build slower.
     @discardableResult
     static func saveRecord(_ plan: RebuildPlan, _ inputs: Inputs, _ last: LastBuild, _ reuse: Reuse, _ content: Content,
-                           _ rendered: RenderOutcome, _ images: Thumbnails, _ published: Published,
+                           _ entryRecords: [String: BuildManifest.Record<BuildManifest.StampedEntry>], _ rendered: RenderOutcome, _ images: Thumbnails, _ published: Published,
                            _ options: BuildOptions, clock: inout BuildClock) -> BuildManifest {
         let (scan, planner, check, knownPlans) = (inputs.scan, inputs.planner, last.check, inputs.knownPlans)
         let archiveEntries = reuse.stampedEntries
-        let entryRecords = content.records
         var manifest = BuildManifest(
             engineKey: inputs.engine, globalKey: inputs.global, output: published.output, imageCount: images.changes.count,
             assets: published.assets, entries: entryRecords, pages: rendered.records)

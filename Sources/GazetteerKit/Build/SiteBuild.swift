@@ -66,7 +66,8 @@ public enum SiteBuild {
         (warnings, content.contentFolders) = warningsFound.value
         SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
                       warnings: options.strict ? [] : warnings).save(to: options.cache)
-        let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
+        let entryRecords = content.takeRecords()
+        let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
