@@ -20,6 +20,9 @@ let package = Package(
         // C libraries, each imported by exactly one Swift file.
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // libdeflate (libdeflate-dev, also the palette PNGs'), for the plain texts the search
+        // index is made from, held deflated between the Markdown and search stages.
+        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
         // libvips' headers sit in the default include path; they need GLib's and GObject's, which
         // gobject-2.0's pkg-config gives. Its link lines are in Sources/CVips/module.modulemap.
         // (vips.pc is not used: it would pass every private dependency's flags, -pthread among
@@ -64,14 +67,14 @@ let package = Package(
         .target(name: "FrontMatter", dependencies: ["CYaml", "Diagnostics", "Load"]),
         .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
-        .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails"]),
+        .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails", "Locking"]),
         .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
         .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics"]),
         .target(name: "Incremental", dependencies: [
             "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Mustache", "Thumbnails", "Locking",
         ]),
         .target(name: "GazetteerKit", dependencies: [
-            "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
+            "CDeflate", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
             "Mustache", "Thumbnails", "Locking", "Search",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.

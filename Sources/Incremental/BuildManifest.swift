@@ -77,11 +77,11 @@ package struct BuildManifest: Sendable {
         package var key: PageKey
         /// Where what its rendering read came from: positions in the manifest's
         /// `dependencies`, in the order the key hashes their values.
-        package var dependencies: [Int]
+        package var dependencies: [TablePosition]
         /// The thumbnails it shows (file names in `images/`), sorted.
         package var images: [String]
 
-        package init(key: PageKey, dependencies: [Int], images: [String]) {
+        package init(key: PageKey, dependencies: [TablePosition], images: [String]) {
             self.key = key
             self.dependencies = dependencies
             self.images = images

@@ -6,6 +6,10 @@ import Images
 import Model
 import Render
 
+/// A position in a `DependencyTable`: 32 bits, so that a page record's list takes half the
+/// room (at 100,000 pages, 18 MB as `Int`); a table holds far fewer than 2^31 dependencies.
+package typealias TablePosition = Int32
+
 /// The dependencies a manifest's pages read, each once; a page record lists positions in it.
 ///
 /// The table of an incremental build begins with the previous manifest's (the page records
@@ -23,13 +27,13 @@ package struct DependencyTable {
 
     /// The positions of `read`, in its order, appending what is not in the table; `before`:
     /// the positions of what the page read last time, if known, looked at first.
-    package mutating func positions(of read: [Dependency], before: [Int]?) -> [Int] {
-        var recent: [Dependency: Int] = [:]
+    package mutating func positions(of read: [Dependency], before: [TablePosition]?) -> [TablePosition] {
+        var recent: [Dependency: TablePosition] = [:]
         if positions == nil, let before {
             recent.reserveCapacity(before.count)
-            for position in before { recent[items[position]] = position }
+            for position in before { recent[items[Int(position)]] = position }
         }
-        return read.map { recent[$0] ?? position(of: $0) }
+        return read.map { recent[$0] ?? TablePosition(position(of: $0)) }
     }
 
     private mutating func position(of dependency: Dependency) -> Int {
@@ -48,21 +52,21 @@ package struct DependencyTable {
     /// When more than half the table (and more than a few hundred items) is read by none of
     /// the pages whose positions are `lists`, the table of only what they read, in the same
     /// order, and the position each old one moves to (nil for those dropped).
-    package func compacted(keeping lists: some Sequence<[Int]>) -> (table: DependencyTable, moves: [Int?])? {
+    package func compacted(keeping lists: some Sequence<[TablePosition]>) -> (table: DependencyTable, moves: [TablePosition?])? {
         var read = [Bool](repeating: false, count: items.count)
         var count = 0
         for list in lists {
-            for position in list where !read[position] {
+            for position in list.lazy.map(Int.init) where !read[position] {
                 read[position] = true
                 count += 1
             }
         }
         guard items.count - count > max(256, count) else { return nil }
-        var moves = [Int?](repeating: nil, count: items.count)
+        var moves = [TablePosition?](repeating: nil, count: items.count)
         var kept: [Dependency] = []
         kept.reserveCapacity(count)
         for (position, item) in items.enumerated() where read[position] {
-            moves[position] = kept.count
+            moves[position] = TablePosition(kept.count)
             kept.append(item)
         }
         return (DependencyTable(kept), moves)

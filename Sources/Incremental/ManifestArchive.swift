@@ -210,7 +210,7 @@ package final class ManifestArchive: @unchecked Sendable {
     }
 
     /// The key of the page at `path` and what its last rendering read (nil: not known).
-    package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [Int])? {
+    package func keyAndDependencies(ofPage path: String) -> (key: PageKey, dependencies: [TablePosition])? {
         guard let page = pages[path],
               let read = decoding(page.range, { ManifestCoding.pageDependencies($0, $1, tableSize: dependencyCount) }) else { return nil }
         return (page.key, read)

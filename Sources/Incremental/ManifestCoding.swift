@@ -198,27 +198,27 @@ package enum ManifestCoding {
 
     /// Positions in the dependency table, each as the zigzag-encoded difference from the one
     /// before (a page's are mostly ascending, so most take a byte).
-    private static func positions(_ values: [Int], into w: inout ByteWriter) {
+    private static func positions(_ values: [TablePosition], into w: inout ByteWriter) {
         w.uint(UInt64(values.count))
-        var last = 0
+        var last: Int64 = 0
         for value in values {
-            let delta = Int64(value - last)
+            let delta = Int64(value) - last
             w.uint(UInt64(bitPattern: (delta << 1) ^ (delta >> 63)))
-            last = value
+            last = Int64(value)
         }
     }
 
     /// Positions written by `positions(_:into:)`; nil unless each is below `limit`.
-    private static func positions(_ r: inout ByteReader, below limit: Int) -> [Int]? {
+    private static func positions(_ r: inout ByteReader, below limit: Int) -> [TablePosition]? {
         let count = r.count()
-        var values: [Int] = []
+        var values: [TablePosition] = []
         values.reserveCapacity(count)
         var last = 0
         for _ in 0..<count {
             let zigzag = r.uint()
             last += Int(truncatingIfNeeded: Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
-            guard last >= 0, last < limit else { return nil }
-            values.append(last)
+            guard last >= 0, last < limit, last <= Int(TablePosition.max) else { return nil }
+            values.append(TablePosition(last))
         }
         return r.failed ? nil : values
     }
@@ -519,7 +519,7 @@ package enum ManifestCoding {
     }
 
     /// Only what a page's rendering read: positions in a table of `tableSize`.
-    package static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> [Int]? {
+    package static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> [TablePosition]? {
         var r = ByteReader(bytes, range)
         r.skipString()
         _ = (r.uint(), r.uint())

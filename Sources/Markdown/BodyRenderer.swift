@@ -55,16 +55,17 @@ package struct BodyRenderer {
         let (pathPart, fragment) = split(destination)
         let path = pathPart.contains("%") ? pathPart.removingPercentEncoding ?? pathPart : pathPart
         guard path.hasSuffix(".md") else { return nil }
-        if let target = ContentPath.lexical(path, from: file.path), plainFiles.contains(target), let page = pages[target] {
-            links.append(target)
-            return PagePath.relative(from: outputPath, to: page) + fragment
+        // The link is kept as the scan's own path of the file (`pages`' key): at 100,000
+        // cities, their links to their country and neighbours share a few strings.
+        if let target = ContentPath.lexical(path, from: file.path), plainFiles.contains(target), let known = pages.index(forKey: target) {
+            links.append(pages[known].key)
+            return PagePath.relative(from: outputPath, to: pages[known].value) + fragment
         }
         switch paths.resolve(path, from: file.path) {
         case .success(let url):
-            let target = paths.siteRelative(url)
-            if let page = pages[target] {
-                links.append(target)
-                return PagePath.relative(from: outputPath, to: page) + fragment
+            if let known = pages.index(forKey: paths.siteRelative(url)) {
+                links.append(pages[known].key)
+                return PagePath.relative(from: outputPath, to: pages[known].value) + fragment
             }
             problems.append(Diagnostic("link to \"\(destination)\", which is not a country or city of the guide", at: link.location))
         case .failure(.missing):

@@ -16,6 +16,8 @@ extension ContentEntry {
         /// The slugs of every country file, for checking a city's country.
         package var countrySlugs: Set<String>
         package var planner: ImagePlanner
+        /// Pictures' paths, held once however many entries show them.
+        package var shared = SharedStrings()
 
         package init(config: SiteConfig, paths: ContentPath, theme: Theme, files: ContentFiles, countrySlugs: Set<String>, planner: ImagePlanner) {
             self.config = config
@@ -56,7 +58,7 @@ extension ContentEntry {
             let motto = fields.optionalText("motto")
             let aliases = fields.textList("aliases")
             let continents = fields.continents(context.config.continents)
-            let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder)
+            let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder).map { context.shared.image($0) }
             if let name, let flag {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
@@ -67,7 +69,7 @@ extension ContentEntry {
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
             let aliases = fields.textList("aliases")
-            let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder)
+            let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder).map { context.shared.image($0) }
             if let name, let country, let picture {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, country: country, image: picture,

@@ -70,7 +70,9 @@ enum Renderer {
         }
     }
 
-    static func render(_ state: inout SearchState, into files: inout [String: [UInt8]], reusing reuse: Reuse?) {
+    /// Each file made is handed to `emit` as it is made (a file's name is a hash of its bytes:
+    /// a path may come twice, with the same bytes).
+    static func render(_ state: inout SearchState, reusing reuse: Reuse?, emit: (_ path: String, _ bytes: [UInt8]) -> Void) {
         let tree = ShardTree(words: state.index.words, sizes: state.index.sizes, limit: state.options.shardLimit)
         var rank = [Int](repeating: 0, count: state.records.count)
         for (place, id) in state.byName.enumerated() { rank[id] = place }
@@ -79,12 +81,12 @@ enum Renderer {
             if shard.isLeaf {
                 if let name = reuse?.leaf(shard.key) { leaves[shard.key] = name; continue }
                 let file = SearchFiles.leaf(state.index, shard.range, rank: rank)
-                files[file.path] = file.bytes
+                emit(file.path, file.bytes)
                 leaves[shard.key] = file.name
             } else {
                 if let name = reuse?.node(shard.key) { nodes[shard.key] = name; continue }
                 let file = SearchFiles.node(state.index, shard.range, rank: rank)
-                files[file.path] = file.bytes
+                emit(file.path, file.bytes)
                 nodes[shard.key] = file.name
             }
         }
@@ -93,7 +95,7 @@ enum Renderer {
         for number in 0..<(state.records.count + size - 1) / size {
             if let name = reuse?.chunk(number, size: size) { chunks.append(name); continue }
             let file = SearchFiles.chunk(state.records[(number * size)..<min(state.records.count, (number + 1) * size)])
-            files[file.path] = file.bytes
+            emit(file.path, file.bytes)
             chunks.append(file.name)
         }
         // The order files hold a few bytes a record: made whole every time, the unchanged ones
@@ -105,7 +107,7 @@ enum Renderer {
         for (n, id) in byName.enumerated() where n + 1 == byName.count || n + 1 - start == 2 * orderSize
             || SearchFiles.endsOrderFile(records[id], size: orderSize) {
             let file = SearchFiles.order(byName[start...n])
-            files[file.path] = file.bytes
+            emit(file.path, file.bytes)
             orders.append(file.name)
             start = n + 1
         }
@@ -115,6 +117,6 @@ enum Renderer {
         state.orders = orders
         let entry = SearchFiles.entry(state)
         state.entry = ContentHash.name(of: entry)
-        files[entryPath] = entry
+        emit(entryPath, entry)
     }
 }

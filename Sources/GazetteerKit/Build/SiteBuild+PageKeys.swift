@@ -13,7 +13,7 @@ extension SiteBuild {
         /// The values of the dependencies in `compared`'s table, in its order.
         var tableValues: [PageKey]
         /// Per page: what its last rendering read, as positions in that table (nil: not known).
-        var readBefore: [[Int]?]
+        var readBefore: [[TablePosition]?]
         /// Per page: its key is unchanged.
         var unchanged: [Bool]
         /// The positions of the pages to render.
@@ -33,7 +33,7 @@ extension SiteBuild {
         let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []
         clock.lap("model.values")
         let unchanged = UnsafeBuffer<Bool>(count: pages.count, initial: false)
-        let readBefore = UnsafeBuffer<[Int]?>(count: pages.count, initial: nil)
+        let readBefore = UnsafeBuffer<[TablePosition]?>(count: pages.count, initial: nil)
         if let compared {
             let chunks = 8
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -42,7 +42,7 @@ extension SiteBuild {
                     let page = pages[index]
                     if let (key, read) = compared.keyAndDependencies(ofPage: page.path) {
                         readBefore[index] = read
-                        unchanged[index] = DependencyValues.key(for: page, values: read.lazy.map { tableValues[$0] }) == key
+                        unchanged[index] = DependencyValues.key(for: page, values: read.lazy.map { tableValues[Int($0)] }) == key
                     }
                     index += chunks
                 }

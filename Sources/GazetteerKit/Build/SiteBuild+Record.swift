@@ -8,13 +8,13 @@ extension SiteBuild {
     /// written only makes the next build slower.
     @discardableResult
     static func saveRecord(_ plan: RebuildPlan, _ inputs: Inputs, _ last: LastBuild, _ reuse: Reuse, _ content: Content,
-                           _ rendered: RenderOutcome, _ images: Thumbnails, _ published: Published,
+                           _ entryRecords: [String: BuildManifest.Record<BuildManifest.StampedEntry>], _ rendered: RenderOutcome, _ images: Thumbnails, _ published: Published,
                            _ options: BuildOptions, clock: inout BuildClock) -> BuildManifest {
         let (scan, planner, check, knownPlans) = (inputs.scan, inputs.planner, last.check, inputs.knownPlans)
         let archiveEntries = reuse.stampedEntries
         var manifest = BuildManifest(
             engineKey: inputs.engine, globalKey: inputs.global, output: published.output, imageCount: images.changes.count,
-            assets: published.assets, entries: content.records, pages: rendered.records)
+            assets: published.assets, entries: entryRecords, pages: rendered.records)
         manifest.dependencies = rendered.dependencies
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named), or files only added: the watch is the last one,
@@ -29,7 +29,7 @@ extension SiteBuild {
             }
         }
         // Nothing removed: every entry of the last build is still here.
-        let filesOnlyAdded = !added.isEmpty && content.records.count == archiveEntries.count + added.count
+        let filesOnlyAdded = !added.isEmpty && entryRecords.count == archiveEntries.count + added.count
             && content.contentFolders.allSatisfy { check?.folderState($0) != nil }
         let keeps = plan.keeps(
             themeFoldersUnchanged: check?.foldersUnchanged(under: scan.theme.directory.path) == true,

@@ -73,7 +73,10 @@ extension SiteBuild {
         DispatchQueue.concurrentPerform(iterations: 8) { chunk in
             var n = chunk
             while n < toRender.count {
-                let value = { (position: Int) in position < known ? tableValues[position] : newValues[position - known] }
+                let value = { (position: TablePosition) in
+                    let at = Int(position)
+                    return at < known ? tableValues[at] : newValues[at - known]
+                }
                 pageKeys[n] = DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map(value))
                 n += 8
             }
@@ -85,10 +88,10 @@ extension SiteBuild {
         // written again (their keys hash values, not positions, so they stay right).
         if copiesRecords, let compact = table.compacted(keeping: read + copied.map { readBefore[$0]! }) {
             table = compact.table
-            read = read.map { $0.map { compact.moves[$0]! } }
+            read = read.map { $0.map { compact.moves[Int($0)]! } }
             for index in copied {
                 guard var record = compared!.page(pages[index].path) else { continue }
-                record.dependencies = record.dependencies.map { compact.moves[$0]! }
+                record.dependencies = record.dependencies.map { compact.moves[Int($0)]! }
                 records[pages[index].path] = .value(record)
             }
         }

@@ -8,6 +8,7 @@ import Images
 import Incremental
 import Search
 import Locking
+import Thumbnails
 
 extension SiteBuild {
     /// What the search step leaves for publishing.
@@ -70,7 +71,6 @@ extension SiteBuild {
         let written: [String: [UInt8]]
         let state: SearchState
         var saved: [SearchRecord.ID: SavedSearch.Entry]
-        var made: [SearchRecord] = []
         do {
             // Taken, so that its records are held here alone and become the new ones in place.
             if var previous = previous.take() {
@@ -97,7 +97,7 @@ extension SiteBuild {
                     clock.lap("search.index")
                     return result
                 }
-                made = SearchSources.inParallel(remade.map { content.entries[$0] }, sources.record)
+                let made = SearchSources.inParallel(remade.map { content.entries[$0] }) { sources.record($0) }
                 let update = try SearchIndex.update((consume previousState)!, changed: made, removed: removed)
                 (written, state, result.removing) = (update.written, update.state, update.removed)
                 // Moved, not copied: the edits below would copy a records table still shared
@@ -107,10 +107,12 @@ extension SiteBuild {
                 for id in removed { saved[id] = nil }
             } else {
                 remade = Array(content.entries.indices)
-                made = SearchSources.inParallel(content.entries, sources.record)
+                // Records are made as the index needs each (twice: its text file, its words), so
+                // that the records and their texts are never all held at once.
                 // Files are staged as the index makes them; over an output, only those it lacks.
                 let sink = StagingSink(writer, rendered.staged, comparingWith: updating ? options.output : nil)
-                state = try SearchIndex.build(made, options: SearchOptions(), emit: sink.emit)
+                state = try SearchIndex.build(count: entries.count, record: { sources.record(entries[$0]) },
+                                              options: SearchOptions(), emit: sink.emit)
                 try sink.check()
                 saved = [:]
                 written = [:]
@@ -122,9 +124,13 @@ extension SiteBuild {
         } catch {
             throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
         }
-        let planned = sources.planned
-        for (n, record) in zip(remade, made) {
-            saved[record.id] = SavedSearch.Entry(signature: signatures[n]!, thumbnail: planned[record.id], shown: record.thumbnail != nil)
+        // The thumbnail each record made has planned, and whether it shows it, asked for again
+        // rather than kept from the records (at 100,000 records, 28 MB).
+        let thumbnails = SearchSources.inParallel(remade.map { entries[$0] }) { entry in
+            (planned: sources.plannedThumbnail(entry)?.fileName, shown: sources.thumbnail(entry) != nil)
+        }
+        for (n, thumbnail) in zip(remade, thumbnails) {
+            saved[ids[n]] = SavedSearch.Entry(signature: signatures[n]!, thumbnail: thumbnail.planned, shown: thumbnail.shown)
         }
         clock.lap("search.index")
         // The saved state no longer describes the output once it changes: gone until the new one is saved.
@@ -164,7 +170,8 @@ final class StagingSink: Sendable {
 
     var emit: @Sendable (String, [UInt8]) -> Void {
         { [self] path, bytes in
-            state.withLock { _ = $0.made.insert(path) }
+            // Kept only to tell, over an output, which files it holds of another index.
+            if output != nil { state.withLock { _ = $0.made.insert(path) } }
             if let output, FileManager.default.contents(atPath: output.appending(path: path).path) == Data(bytes) { return }
             do throws(DiagnosticList) {
                 try writer.write(path, bytes: bytes)
@@ -197,13 +204,10 @@ struct SearchSources {
     let entries: [ContentEntry]
     let countries: [String: ContentEntry]
     let planner: ImagePlanner
-    let texts: [String: String]
+    let texts: [String: PackedText]
     let bodies: BodyStore
     let changes: ImageChanges
     let outputImages: URL?
-    /// The thumbnail planned for each record made (shown or not).
-    var planned: [SearchRecord.ID: String] { plannedFiles.value }
-    private let plannedFiles = Locked<[SearchRecord.ID: String]>([:])
 
     init(_ inputs: SiteBuild.Inputs, _ content: SiteBuild.Content, _ images: SiteBuild.Thumbnails,
          _ reuse: SiteBuild.Reuse, _ options: BuildOptions) {
@@ -239,12 +243,17 @@ struct SearchSources {
         }
     }
 
-    /// The thumbnail the theme already shows for the entry: a country's `icon` flag, a city's
-    /// `small` picture (planned as the pages plan them), when the output has it.
-    func thumbnail(_ entry: ContentEntry) -> SearchRecord.Thumbnail? {
+    /// The thumbnail of the entry's record: a country's `icon` flag, a city's `small` picture
+    /// (planned as the pages plan them).
+    func plannedThumbnail(_ entry: ContentEntry) -> PlannedImage? {
         let preset = entry.kind == .country ? "icon" : "small"
-        guard let plan = planner.plan(entry.image, preset: preset, stem: entry.image.stem), let image = plan.images.first else { return nil }
-        plannedFiles.withLock { $0[id(of: entry)] = image.fileName }
+        return planner.plan(entry.image, preset: preset, stem: entry.image.stem)?.images.first
+    }
+
+    /// The thumbnail the theme already shows for the entry (`plannedThumbnail`), when the
+    /// output has it.
+    func thumbnail(_ entry: ContentEntry) -> SearchRecord.Thumbnail? {
+        guard let image = plannedThumbnail(entry) else { return nil }
         let shown = changes.added.contains(image.fileName)
             || (outputImages.map { !changes.removed.contains(image.fileName) && FileStamp.of($0.appending(path: image.fileName).path) != nil } ?? false)
         return shown ? SearchRecord.Thumbnail(file: OutputPath.image(image.fileName), width: image.width, height: image.height) : nil
@@ -263,11 +272,11 @@ struct SearchSources {
     }
 
     func record(_ entry: ContentEntry) -> SearchRecord {
-        let body = texts[entry.path] ?? SearchText.plain(fromHTML: bodies.html(for: entry.path))
         let country = entry.country.flatMap { countries[$0] }
         return SearchRecord(
             kind: entry.kind == .country ? .country : .city, slug: entry.slug, name: entry.name,
             officialName: entry.officialName, capital: entry.capital, motto: entry.motto, aliases: entry.aliases,
-            countryName: country?.name, countrySlug: entry.country, thumbnail: thumbnail(entry), body: body)
+            countryName: country?.name, countrySlug: entry.country, thumbnail: thumbnail(entry),
+            body: texts[entry.path]?.text ?? SearchText.plain(fromHTML: bodies.html(for: entry.path)))
     }
 }

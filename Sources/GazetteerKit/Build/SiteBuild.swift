@@ -36,21 +36,24 @@ public enum SiteBuild {
             return summary
         }
         let check = try inputs(options, last: last, clock: &clock)
-        let plan = RebuildPlan.make(previous: last.previous, check: check.plan)
+        var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
         // The previous search state, read while the pages are made (nil: a full index).
         let savedSearch = reuse.output != nil && check.config.search
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
+        plan.releaseFileLists()
         let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
         let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
-        let rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
+        var rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
+        // The pages' thumbnails were for finding which to make; their records keep them.
+        rendered.images = [:]
         guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warningsFound.value.warnings) }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         // The bodies' plain texts were for the index alone: not held while the output is
@@ -63,7 +66,8 @@ public enum SiteBuild {
         (warnings, content.contentFolders) = warningsFound.value
         SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
                       warnings: options.strict ? [] : warnings).save(to: options.cache)
-        let record = saveRecord(plan, check, last, reuse, content, rendered, images, published, options, clock: &clock)
+        let entryRecords = content.takeRecords()
+        let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()

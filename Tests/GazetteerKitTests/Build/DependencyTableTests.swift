@@ -31,10 +31,10 @@ final class DependencyTableTests: XCTestCase {
         let unread = (0..<600).map { Dependency.frontMatter("content/cities/gone-\($0).md") }
         let table = DependencyTable([a] + unread + [b, c])
         let last = unread.count + 2
-        let compacted = table.compacted(keeping: [[last, 0], [unread.count + 1]])
+        let compacted = table.compacted(keeping: [[TablePosition(last), 0], [TablePosition(unread.count + 1)]])
         XCTAssertEqual(compacted?.table.items, [a, b, c])
         XCTAssertEqual(compacted?.moves[0], 0)
-        XCTAssertEqual(compacted?.moves[1], nil)
+        XCTAssertEqual(compacted?.moves[1], TablePosition?.none)
         XCTAssertEqual(compacted?.moves[unread.count + 1], 1)
         XCTAssertEqual(compacted?.moves[last], 2)
         // Mostly read: left as it is.
@@ -48,5 +48,30 @@ final class DependencyTableTests: XCTestCase {
         XCTAssertEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [one, two]))
         XCTAssertNotEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [two, one]))
         XCTAssertNotEqual(DependencyValues.key(for: page, values: [one]), DependencyValues.key(for: page, values: [one, two]))
+    }
+
+    /// Positions are held in 32 bits: a manifest written with positions past 16 bits (and a
+    /// page read by many) reads back the same, and so do the positions of a page rendered again.
+    func testPositionsPastSixteenBitsRoundTripThroughTheManifest() throws {
+        let cache = FileManager.default.temporaryDirectory.appending(path: "positions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let items = (0..<70_000).map { Dependency.template("t\($0)") }
+        var table = DependencyTable(items)
+        let read: [TablePosition] = [69_999, 0, 65_536, 40_000, 65_535, 1]
+        XCTAssertEqual(table.positions(of: read.map { items[Int($0)] }, before: [65_537, 69_999]), read)
+        let key = PageKey(high: 7, low: 9)
+        var manifest = BuildManifest(
+            engineKey: "test", globalKey: "global", output: .init(path: "/nowhere", folders: [:]), imageCount: 0, assets: [:],
+            pages: ["cities/a.html": .value(.init(key: key, dependencies: read, images: ["a.jpg"]))])
+        manifest.dependencies = table.items
+        try manifest.save(to: cache, previous: nil)
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(archive.load())
+        XCTAssertEqual(archive.dependencyTable.count, items.count)
+        XCTAssertEqual(archive.keyAndDependencies(ofPage: "cities/a.html")?.dependencies, read)
+        XCTAssertEqual(archive.keyAndDependencies(ofPage: "cities/a.html")?.key, key)
+        XCTAssertEqual(archive.page("cities/a.html")?.dependencies, read)
+        XCTAssertEqual(archive.page("cities/a.html")?.images, ["a.jpg"])
     }
 }
