@@ -19,13 +19,6 @@ final class AdaptivePaletteTests: XCTestCase {
         </svg>
         """
 
-    private func make(_ source: URL, _ format: ImageFormat?, in space: Workspace, stem: String) throws -> [URL] {
-        let thumbnailer = try space.thumbnailer()
-        let plan = try thumbnailer.plan(ThumbnailRequest(
-            source: source, spec: ThumbnailSpec(width: 115, height: 75, mode: .fit, format: format), stem: stem))
-        XCTAssertEqual(thumbnailer.make([plan]).errors, [])
-        return plan.images.map(thumbnailer.cachedFile)
-    }
 
     private func picture(_ url: URL) throws -> Picture {
         try LibvipsOps.load(url, loader: url.pathExtension == "webp" ? "webpload" : "pngload")
@@ -34,9 +27,9 @@ final class AdaptivePaletteTests: XCTestCase {
     func testAdaptiveColoursTakeFewerBytesAndStayLikeThePicture() throws {
         let space = Workspace()
         let drawing = space.write("emblem.svg", Self.emblem)
-        let exact = try make(drawing, .pngPalette, in: space, stem: "e")
-        let adaptive = try make(drawing, .pngAdaptive, in: space, stem: "a")
-        let truecolour = try make(drawing, .png, in: space, stem: "t")
+        let exact = try makeTableThumbnails(drawing, .pngPalette, in: space, stem: "e")
+        let adaptive = try makeTableThumbnails(drawing, .pngAdaptive, in: space, stem: "a")
+        let truecolour = try makeTableThumbnails(drawing, .png, in: space, stem: "t")
         XCTAssertEqual(adaptive.count, 2, "1x and 2x")
         for (ours, reference) in zip(adaptive, truecolour) {
             XCTAssertEqual(space.bytes(ours)[25], 3, "colour type 3: a palette")
@@ -52,7 +45,7 @@ final class AdaptivePaletteTests: XCTestCase {
             <rect width="900" height="600" fill="url(#g)"/><circle cx="450" cy="300" r="200" fill="#fc0" opacity="0.7"/>
             </svg>
             """)
-        for (ours, reference) in zip(try make(gradient, .pngAdaptive, in: space, stem: "ga"), try make(gradient, .png, in: space, stem: "gt")) {
+        for (ours, reference) in zip(try makeTableThumbnails(gradient, .pngAdaptive, in: space, stem: "ga"), try makeTableThumbnails(gradient, .png, in: space, stem: "gt")) {
             let score = SSIM.mean(try picture(reference), try picture(ours))
             XCTAssertGreaterThanOrEqual(score, 0.993, ours.lastPathComponent)
             XCTAssertNotEqual(space.bytes(ours)[25], 3, "\(ours.lastPathComponent): no palette keeps it")
@@ -62,7 +55,7 @@ final class AdaptivePaletteTests: XCTestCase {
         XCTAssertLessThan(Double(adaptiveBytes), 0.9 * Double(exactBytes), "\(adaptiveBytes) bytes against \(exactBytes)")
 
         // The same colours as lossless WebP, in fewer bytes still.
-        let webp = try make(drawing, .webpAdaptive, in: space, stem: "w")
+        let webp = try makeTableThumbnails(drawing, .webpAdaptive, in: space, stem: "w")
         for (ours, png) in zip(webp, adaptive) {
             let bytes = space.bytes(ours)
             XCTAssertEqual(Array(bytes[0..<4]), Array("RIFF".utf8))
@@ -74,7 +67,7 @@ final class AdaptivePaletteTests: XCTestCase {
         // Same input, same bytes.
         let first = (adaptive + webp).map(space.bytes)
         try FileManager.default.removeItem(at: space.cache)
-        let again = try make(drawing, .pngAdaptive, in: space, stem: "a") + make(drawing, .webpAdaptive, in: space, stem: "w")
+        let again = try makeTableThumbnails(drawing, .pngAdaptive, in: space, stem: "a") + makeTableThumbnails(drawing, .webpAdaptive, in: space, stem: "w")
         XCTAssertEqual(again.map(space.bytes), first)
     }
 
@@ -82,7 +75,7 @@ final class AdaptivePaletteTests: XCTestCase {
     func testAFlatFlagKeepsItsColours() throws {
         let space = Workspace()
         let flag = space.write("france.svg", TestSVG.flag(size: ("900", "600")))
-        for (ours, reference) in zip(try make(flag, .pngAdaptive, in: space, stem: "a"), try make(flag, .png, in: space, stem: "t")) {
+        for (ours, reference) in zip(try makeTableThumbnails(flag, .pngAdaptive, in: space, stem: "a"), try makeTableThumbnails(flag, .png, in: space, stem: "t")) {
             XCTAssertEqual(try ThumbnailFixtures.difference(ours, reference), 0, ours.lastPathComponent)
         }
     }
@@ -91,8 +84,8 @@ final class AdaptivePaletteTests: XCTestCase {
     func testDrawingsGetAdaptiveColoursByDefault() throws {
         let space = Workspace()
         let drawing = space.write("emblem.svg", Self.emblem)
-        let automatic = try make(drawing, nil, in: space, stem: "d")
-        let adaptive = try make(drawing, .pngAdaptive, in: space, stem: "a")
+        let automatic = try makeTableThumbnails(drawing, nil, in: space, stem: "d")
+        let adaptive = try makeTableThumbnails(drawing, .pngAdaptive, in: space, stem: "a")
         XCTAssertTrue(automatic.allSatisfy { $0.pathExtension == "png" })
         XCTAssertEqual(automatic.map(space.bytes), adaptive.map(space.bytes))
     }

@@ -6,19 +6,12 @@ import ThumbnailsTestSupport
 /// Flags and other drawings become palette PNGs by default: their own colours exactly when
 /// they have at most 256, else reduced by a median cut without a visible change.
 final class PaletteTests: XCTestCase {
-    private func make(_ source: URL, _ format: ImageFormat?, in space: Workspace, stem: String) throws -> [URL] {
-        let thumbnailer = try space.thumbnailer()
-        let plan = try thumbnailer.plan(ThumbnailRequest(
-            source: source, spec: ThumbnailSpec(width: 115, height: 75, mode: .fit, format: format), stem: stem))
-        XCTAssertEqual(thumbnailer.make([plan]).errors, [])
-        return plan.images.map(thumbnailer.cachedFile)
-    }
 
     func testAFlagKeepsItsColoursExactlyInNoMoreBytes() throws {
         let space = Workspace()
         let flag = space.write("france.svg", TestSVG.flag(size: ("900", "600")))
-        let palette = try make(flag, .pngPalette, in: space, stem: "p")
-        let truecolour = try make(flag, .png, in: space, stem: "t")
+        let palette = try makeTableThumbnails(flag, .pngPalette, in: space, stem: "p")
+        let truecolour = try makeTableThumbnails(flag, .png, in: space, stem: "t")
         for (ours, reference) in zip(palette, truecolour) {
             let bytes = space.bytes(ours)
             XCTAssertEqual(bytes[25], 3, "colour type 3: a palette")
@@ -68,15 +61,15 @@ final class PaletteTests: XCTestCase {
             <rect width="900" height="600" fill="url(#g)"/><circle cx="450" cy="300" r="200" fill="#fc0" opacity="0.7"/>
             </svg>
             """)
-        let palette = try make(drawing, .pngPalette, in: space, stem: "p")
-        let truecolour = try make(drawing, .png, in: space, stem: "t")
+        let palette = try makeTableThumbnails(drawing, .pngPalette, in: space, stem: "p")
+        let truecolour = try makeTableThumbnails(drawing, .png, in: space, stem: "t")
         for (ours, reference) in zip(palette, truecolour) {
             XCTAssertEqual(space.bytes(ours)[25], 3)
             XCTAssertLessThan(try ThumbnailFixtures.difference(ours, reference), 2, ours.lastPathComponent)
         }
         let first = palette.map(space.bytes)
         try FileManager.default.removeItem(at: space.cache)
-        XCTAssertEqual(try make(drawing, .pngPalette, in: space, stem: "p").map(space.bytes), first, "same input, same bytes")
+        XCTAssertEqual(try makeTableThumbnails(drawing, .pngPalette, in: space, stem: "p").map(space.bytes), first, "same input, same bytes")
     }
 }
 

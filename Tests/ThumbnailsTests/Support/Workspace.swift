@@ -70,3 +70,13 @@ func imageSize(_ url: URL, file: StaticString = #filePath, line: UInt = #line) t
     let inspection = try ThumbnailFixtures.inspect(url)
     return (inspection.width, inspection.height)
 }
+
+/// The table preset's thumbnails (115x75, fit, 1x and 2x) of `source` in `format` (nil: the
+/// automatic one), made in `space`'s cache; fails the test on any error.
+func makeTableThumbnails(_ source: URL, _ format: ImageFormat?, in space: Workspace, stem: String) throws -> [URL] {
+    let thumbnailer = try space.thumbnailer()
+    let plan = try thumbnailer.plan(ThumbnailRequest(
+        source: source, spec: ThumbnailSpec(width: 115, height: 75, mode: .fit, format: format), stem: stem))
+    XCTAssertEqual(thumbnailer.make([plan]).errors, [])
+    return plan.images.map(thumbnailer.cachedFile)
+}
