@@ -18,23 +18,84 @@ package struct ContentPath: Sendable {
         case missing
         case notAFile
         case isURL
+        /// Folders parted by `\` (`flags\peru.png`); `meant` is the path with forward slashes.
+        case backslashes(meant: String)
+        /// A path of the editor's computer, not of the site (`C:\flags\peru.png`, `~/peru.png`).
+        case computerPath
+        /// A path from `/` that names no folder of `content/` (`/home/me/peru.png`): written
+        /// from the computer's root. `meant` is the same path without a leading `/content`
+        /// when that file exists (`/content/countries/flags/peru.png`).
+        case fromComputerRoot(meant: String?)
     }
 
-    /// The file `written` names, seen from the content file at site-relative `from`.
+    /// The file `written` names, seen from the content file at site-relative `from`. A name
+    /// written in the other Unicode form than the file's (`são.jpg` composed in the text,
+    /// decomposed on disk as macOS writes it, or the reverse) names that file.
     package func resolve(_ written: String, from: String) -> Result<URL, Failure> {
         if written.contains("://") || written.hasPrefix("//") { return .failure(.isURL) }
+        if Self.isComputerPath(written) { return .failure(.computerPath) }
         let base = written.hasPrefix("/")
             ? root.appending(path: "content")
             : root.appending(path: from).deletingLastPathComponent()
         let relative = written.hasPrefix("/") ? String(written.drop(while: { $0 == "/" })) : written
         let candidate = base.appending(path: relative).standardizedFileURL
         guard isInside(candidate) else { return .failure(.outsideSite) }
+        switch check(candidate) {
+        case .failure(.missing):
+            if let found = sameNameInNFC(candidate) { return check(found) }
+            if written.contains("\\") {
+                return .failure(.backslashes(meant: written.replacingOccurrences(of: "\\", with: "/")))
+            }
+            // `/home/me/peru.png`: a folder that is not in content/, nor a typo away from one.
+            let folders = relative.split(separator: "/").map(String.init)
+            if written.hasPrefix("/"), folders.count > 1, sameNameInNFC(base.appending(path: folders[0])) == nil,
+               NameSuggestion.closest(to: folders[0], in: (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []) == nil {
+                let inner = written.hasPrefix("/content/") ? String(written.dropFirst("/content".count)) : nil
+                let meant = inner.flatMap { try? resolve($0, from: from).get() } != nil ? inner : nil
+                return .failure(.fromComputerRoot(meant: meant))
+            }
+            return .failure(.missing)
+        case let result: return result
+        }
+    }
+
+    /// `candidate` if it is a file inside the site, symlinks followed.
+    private func check(_ candidate: URL) -> Result<URL, Failure> {
         let real = candidate.resolvingSymlinksInPath()
         guard isInside(real) else { return .failure(.outsideSite) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory) else { return .failure(.missing) }
         if isDirectory.boolValue { return .failure(.notAFile) }
         return .success(candidate)
+    }
+
+    /// The file `candidate` names when its folders' and its own names are compared in NFC
+    /// (the file system compares bytes), each as it is on disk; nil when there is none.
+    private func sameNameInNFC(_ candidate: URL) -> URL? {
+        var path = root.path
+        for part in candidate.path.dropFirst(root.path.count).split(separator: "/").map(String.init) {
+            if exists(URL(fileURLWithPath: path + "/" + part)) {
+                path += "/" + part
+                continue
+            }
+            let composed = part.precomposedStringWithCanonicalMapping
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path),
+                  let name = names.sorted().first(where: {
+                      $0.precomposedStringWithCanonicalMapping.unicodeScalars.elementsEqual(composed.unicodeScalars)
+                  }) else { return nil }
+            path += "/" + name
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    private func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+
+    /// A Windows path (`C:\flags\peru.png`, `C:/flags/peru.png`) or one from a home folder (`~/peru.png`).
+    private static func isComputerPath(_ written: String) -> Bool {
+        if written.hasPrefix("~/") || written.hasPrefix("~\\") { return true }
+        let bytes = Array(written.utf8.prefix(3))
+        return bytes.count == 3 && bytes[0] < 0x80 && Character(Unicode.Scalar(bytes[0])).isLetter
+            && bytes[1] == UInt8(ascii: ":") && (bytes[2] == UInt8(ascii: "\\") || bytes[2] == UInt8(ascii: "/"))
     }
 
     /// The site-relative path `written` names from the content file at site-relative `from`,
@@ -112,11 +173,21 @@ package struct ContentPath: Sendable {
 extension ContentPath.Failure {
     /// The message for a path that failed, naming what was written.
     package func message(for written: String, what: String) -> String {
-        switch self {
+        let how = "write its path with forward slashes, relative to this file or starting with / from content/"
+        return switch self {
         case .outsideSite: "\(what) \"\(written)\" is outside the site folder"
         case .missing: "\(what) \"\(written)\" does not exist"
         case .notAFile: "\(what) \"\(written)\" is a folder, not a file"
         case .isURL: "\(what) \"\(written)\" must be a file in the site, not a URL"
+        case .backslashes(let meant):
+            "\(what) \"\(written)\" has backslashes: \(how) (\"\(meant)\")"
+        case .computerPath:
+            "\(what) \"\(written)\" is a path on the computer, not in the site: put the file in the site and \(how)"
+        case .fromComputerRoot(let meant?):
+            "\(what) \"\(written)\" does not exist: a path starting with / starts from content/ (did you mean \"\(meant)\"?)"
+        case .fromComputerRoot(nil):
+            "\(what) \"\(written)\" does not exist: a path starting with / starts from content/, not from the computer's root "
+                + "(put the file in the site and write its path relative to this file or from content/)"
         }
     }
 }

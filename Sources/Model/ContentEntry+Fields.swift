@@ -38,15 +38,16 @@ extension ContentEntry {
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
-    /// slug another file already has) and the rendered body.
+    /// slug another file already has), the rendered body, and a city's country when it names
+    /// no country file (not among `diagnostics`: see `UnknownCountry`).
     package static func process(
         _ content: ParsedContent, digest: Digest, frontMatterDigest: Digest, kind: Kind, validate: Bool, context: SourceContext,
         diagnostics: inout [Diagnostic]
-    ) -> (entry: ContentEntry?, body: MarkdownBody) {
+    ) -> (entry: ContentEntry?, body: MarkdownBody, unknownCountry: UnknownCountry?) {
         let file = content.file
         let body = context.bodyRenderer.render(
             content.document, of: file, outputPath: OutputPath.page(kind, slug: content.slug), diagnostics: &diagnostics)
-        guard validate else { return (nil, body) }
+        guard validate else { return (nil, body, nil) }
 
         var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : cityKeys)
         let name = fields.required("name")
@@ -78,6 +79,6 @@ extension ContentEntry {
             }
         }
         diagnostics += fields.problems
-        return (fields.problems.isEmpty ? entry : nil, body)
+        return (fields.problems.isEmpty && fields.unknownCountry == nil ? entry : nil, body, fields.unknownCountry)
     }
 }

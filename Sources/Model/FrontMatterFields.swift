@@ -12,6 +12,8 @@ package struct FrontMatterFields {
     /// Keys the generator does not know, in file order, for templates.
     package private(set) var extra: [YAMLEntry] = []
     package private(set) var problems: [Diagnostic] = []
+    /// A city's country that names no country file (see `reference`).
+    package private(set) var unknownCountry: UnknownCountry?
 
     package init(_ content: ParsedContent, known: Set<String>) {
         self.content = content
@@ -117,12 +119,12 @@ package struct FrontMatterFields {
         return result
     }
 
-    /// A slug that must be one of `slugs` (a city's country).
+    /// A slug that must be one of `slugs` (a city's country). One that is not is kept in
+    /// `unknownCountry`, to be reported when every country is known.
     package mutating func reference(_ key: String, among slugs: Set<String>) -> String? {
         guard let slug = required(key) else { return nil }
         guard slugs.contains(slug) else {
-            problems.append(Diagnostic(
-                "unknown country \"\(slug)\"" + NameSuggestion.hint(for: slug, in: slugs), at: entries[key]!.value.location))
+            unknownCountry = UnknownCountry(written: slug, location: entries[key]!.value.location)
             return nil
         }
         return slug

@@ -6,6 +6,11 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
     public var line: Int
     public var column: Int
     public var message: String
+    /// For a name that resolves to nothing or to what cannot be written, the `label` of the
+    /// object it was looked up in (for `country.extra.population`, the country's; for a name
+    /// found nowhere, the innermost labelled object of the context): the same tag of the same
+    /// template can fail for one object and not another. Not part of `description`.
+    public var subject: String?
 
     public init(path: String, line: Int, column: Int, message: String) {
         self.path = path

@@ -109,6 +109,27 @@ struct Renderer: ~Copyable {
         return value
     }
 
+    /// For a name that failed, the label of the object its last key was looked up in (see
+    /// `MustacheError.subject`). Looks the name up again: only errors pay for it.
+    private func subject(_ keys: UnsafeMutableBufferPointer<String>, _ first: Int, _ count: Int) -> String? {
+        func label(_ value: MustacheValue) -> String? {
+            if case .dynamic(let object) = value { object.label } else { nil }
+        }
+        guard count > 0 else { return stack.last.flatMap(label) }
+        guard let frame = stack.lastIndex(where: { Self.member($0, keys[first]) != nil }) else {
+            return stack.reversed().lazy.compactMap(label).first
+        }
+        var value = stack[frame]
+        var found = label(value)
+        var key = first
+        while key < first + count - 1, let next = Self.member(value, keys[key]) {
+            value = next
+            found = label(value) ?? found
+            key += 1
+        }
+        return found
+    }
+
     private func lookup(_ name: ContextName) -> MustacheValue? {
         var components = name.components
         return components.withUnsafeMutableBufferPointer { lookup($0, 0, $0.count) }
@@ -127,7 +148,7 @@ struct Renderer: ~Copyable {
 
     private mutating func interpolate(_ template: ParsedTemplate, _ op: Op) throws(MustacheError) {
         guard let value = lookup(template.keys, Int(op.a), Int(op.c)) else {
-            if strict { throw error("unknown key \"\(template.names[Int(op.d)].text)\"", template, Int(op.b)) }
+            if strict { throw failure("unknown key \"\(template.names[Int(op.d)].text)\"", template, op) }
             return
         }
         switch value {
@@ -137,9 +158,9 @@ struct Renderer: ~Copyable {
         case .double(let double): append(double)
         case .string(let string): if op.code == .variable { appendEscaped(string) } else { append(string) }
         case .array:
-            if strict { throw error("key \"\(template.names[Int(op.d)].text)\" is a list, not text", template, Int(op.b)) }
+            if strict { throw failure("key \"\(template.names[Int(op.d)].text)\" is a list, not text", template, op) }
         case .object, .dynamic:
-            if strict { throw error("key \"\(template.names[Int(op.d)].text)\" is an object, not text", template, Int(op.b)) }
+            if strict { throw failure("key \"\(template.names[Int(op.d)].text)\" is an object, not text", template, op) }
         }
     }
 
@@ -297,5 +318,12 @@ struct Renderer: ~Copyable {
 
     private func error(_ message: String, _ template: ParsedTemplate, _ position: Int) -> MustacheError {
         template.positions[position].error(message, in: template.path)
+    }
+
+    /// The error of an interpolation whose name failed, with the object it failed in.
+    private func failure(_ message: String, _ template: ParsedTemplate, _ op: Op) -> MustacheError {
+        var failure = error(message, template, Int(op.b))
+        failure.subject = subject(template.keys, Int(op.a), Int(op.c))
+        return failure
     }
 }

@@ -35,6 +35,9 @@ package struct EntityValue: MustacheObject {
         }
         return fields[key]
     }
+
+    /// A template value missing from it is reported naming its file (see `TemplateErrors`).
+    package var label: String? { entry.path }
 }
 
 /// Fields of which some come from the guide's lists: looking one of those up records the

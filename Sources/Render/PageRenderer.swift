@@ -83,12 +83,14 @@ package struct PageRenderer: Sendable {
 
     /// Renders `pages` in parallel, handing each page's HTML to `deliver` on the thread that
     /// rendered it (so that no more than a page per core is held in memory). Template errors
-    /// are reported once each, however many pages hit them; so are errors `deliver` throws.
-    /// A page of kind `sitemap` lists `sitemapOf`.
+    /// are reported once each, however many pages hit them, naming the content files a value
+    /// was missing from (see `TemplateErrors`); so are errors `deliver` throws. A page of kind
+    /// `sitemap` lists `sitemapOf`.
     package func render(
         _ pages: [Page], sitemapOf: [Page] = [], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
     ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
         let results = Locked<[Result<Rendered, DiagnosticList>?]>(slots: pages.count)
+        let templateErrors = TemplateErrors()
         DispatchQueue.concurrentPerform(iterations: pages.count) { i in
             let page = pages[i]
             let images = PageScope()
@@ -114,8 +116,8 @@ package struct PageRenderer: Sendable {
                     results[i] = .failure(error)
                 }
             } catch {
-                let location = SourceLocation(path: error.path, line: error.line, column: error.column)
-                results[i] = .failure(DiagnosticList([Diagnostic(error.message, at: location)]))
+                templateErrors.add(error)
+                results[i] = .failure(DiagnosticList([]))
             }
         }
         var rendered: [Rendered?] = []
@@ -127,7 +129,7 @@ package struct PageRenderer: Sendable {
             case nil: rendered.append(nil)
             }
         }
-        return (rendered, diagnostics.sorted())
+        return (rendered, (diagnostics.sorted() + templateErrors.diagnostics).sorted())
     }
 
     /// `sitemap.xml` when the site has a `base_url`: every page but the 404 page, in the

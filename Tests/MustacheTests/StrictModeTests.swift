@@ -108,6 +108,42 @@ final class StrictModeTests: XCTestCase {
         XCTAssertEqual(error, "templates/loop.mustache:1:2: partials nested more than 200 deep (a template including itself?)")
     }
 
+    /// An object that names itself in errors: a missing name's error says which object of
+    /// the context lacked it, so that the same tag failing for one city and not another can
+    /// be told apart.
+    private struct Labelled: MustacheObject {
+        var name: String
+        var fields: [String: MustacheValue]
+        func value(forKey key: String) -> MustacheValue? { fields[key] }
+        var label: String? { name }
+    }
+
+    private func subject(_ text: String, _ context: MustacheValue) -> String?? {
+        do {
+            _ = try library(["t": text]).render("t", context: context, strict: true)
+            return nil
+        } catch let error as MustacheError {
+            return .some(error.subject)
+        } catch {
+            return nil
+        }
+    }
+
+    func testAnErrorNamesTheLabelledObjectTheNameWasMissingFrom() {
+        let country = MustacheValue.dynamic(Labelled(name: "japan.md", fields: ["extra": [:], "name": "Japan"]))
+        let osaka = MustacheValue.dynamic(Labelled(name: "osaka.md", fields: ["extra": ["area": 225], "country": country]))
+        let kyoto = MustacheValue.dynamic(Labelled(name: "kyoto.md", fields: ["extra": ["population": 1_460_000], "country": country]))
+        let context: MustacheValue = ["site": ["title": "Guide"], "cities": [kyoto, osaka]]
+        XCTAssertEqual(subject("{{#cities}}{{extra.population}}{{/cities}}", context), "osaka.md")
+        XCTAssertEqual(subject("{{#cities}}{{country.extra.language}}{{/cities}}", context), "japan.md", "the country lacks it")
+        XCTAssertEqual(subject("{{#cities}}{{populaton}}{{/cities}}", context), "kyoto.md", "found nowhere: the innermost")
+        XCTAssertEqual(subject("{{#cities}}{{extra}}{{/cities}}", context), "kyoto.md", "an object, not text")
+        XCTAssertEqual(subject("{{#cities}}{{site.titel}}{{/cities}}", context), .some(nil), "missing from the page's own fields")
+        XCTAssertEqual(subject("{{site.titel}}", ["site": ["title": "Guide"]]), .some(nil))
+        XCTAssertEqual(strictError(["t": "{{#cities}}{{extra.population}}{{/cities}}"], "t", context),
+                       #"templates/t.mustache:1:12: unknown key "extra.population""#, "not in the message itself")
+    }
+
     func testUnknownTemplateName() {
         XCTAssertEqual(strictError(["a": "x"], "b", [:]), #"b:1:1: no template named "b""#)
     }

@@ -91,8 +91,10 @@ enum ContentWarnings {
         let ending = file.pathExtension.lowercased()
         let stem = (file.lastPathComponent as NSString).deletingPathExtension
         let contentFolders = ["content/countries", "content/cities"]
-        if contentFolders.contains(folder), markdownEndings.contains(ending) {
-            return "this file is not loaded: only files ending in .md are pages (rename it to \(stem).md)"
+        if contentFolders.contains(folder), markdownEndings.contains(ending) || ending == "md" {
+            // `évora.MD` is in the right folder: only its ending's case is wrong.
+            let only = ending == "md" ? "only files ending in .md, in lower case," : "only files ending in .md"
+            return "this file is not loaded: \(only) are pages (rename it to \(stem).md)"
         }
         if ending == "md" || markdownEndings.contains(ending) {
             let hint = NameSuggestion.hint(for: folder, in: contentFolders)

@@ -17,6 +17,8 @@ enum ContentWork {
         /// Each body as plain text, for the search index (when the site has one).
         var texts: [String: PackedText] = [:]
         var diagnostics: [Diagnostic] = []
+        /// Cities' countries that name no country file, to be reported with every country known.
+        var unknownCountries: [UnknownCountry] = []
         /// Wall time, split between reading and parsing front matter, and Markdown and fields,
         /// in proportion to the time the cores spent on each.
         var parseShare = 0.0
@@ -32,6 +34,7 @@ enum ContentWork {
             var html: String?
             var text: PackedText?
             var diagnostics: [Diagnostic] = []
+            var unknownCountry: UnknownCountry?
             var parse: UInt64 = 0
             var markdown: UInt64 = 0
         }
@@ -59,10 +62,11 @@ enum ContentWork {
             }
             let t1 = DispatchTime.now().uptimeNanoseconds
             let headLength = max(0, data.count - content.document.body.utf8.count)
-            let (entry, body) = ContentEntry.process(
+            let (entry, body, unknownCountry) = ContentEntry.process(
                 content, digest: digest, frontMatterDigest: Digest(of: data.prefix(headLength)), kind: file.kind, validate: validate, context: context,
                 diagnostics: &one.diagnostics)
             one.entry = entry
+            one.unknownCountry = unknownCountry
             one.html = keepBodies ? body.html : nil
             if context.config.search, entry != nil { one.text = PackedText(SearchText.plain(fromHTML: body.html)) }
             one.parse = t1 - t0
@@ -79,6 +83,7 @@ enum ContentWork {
             if let html = one.html { outcome.bodies[path] = html }
             if let text = one.text { outcome.texts[path] = text }
             outcome.diagnostics += one.diagnostics
+            if let unknown = one.unknownCountry { outcome.unknownCountries.append(unknown) }
             parse += one.parse
             markdown += one.markdown
         }

@@ -45,6 +45,10 @@ extension SiteBuild {
                 entries.append(fresh.entry)
             }
         }
+        if !processed.unknownCountries.isEmpty {
+            let names = CountryNames(slugs: inputs.context.countrySlugs, entries: entries)
+            diagnostics += processed.unknownCountries.map { $0.diagnostic(names) }
+        }
         let bodies = BodyStore(context: inputs.context) { path in
             processed.entries[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
         }

@@ -70,9 +70,10 @@ extension CommandLineTool {
                 guard !slug.isEmpty else { throw .emptyName }
                 let countries = (try? FileManager.default.contentsOfDirectory(
                     atPath: source.appending(path: "content/countries").path)) ?? []
-                let slugs = countries.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+                let slugs = countries.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.map { ContentKind.slug(ofPath: $0) }
                 guard slugs.contains(country) else {
-                    throw .unknownCountry(country, suggestion: NameSuggestion.closest(to: country, in: slugs))
+                    let meant = ContentScaffold.countryNames(in: source.appending(path: "content/countries")).meant(by: country)
+                    throw .unknownCountry(country, suggestion: meant?.slug, named: meant?.name)
                 }
                 let path = "content/cities/\(slug).md"
                 try ContentScaffold.create(

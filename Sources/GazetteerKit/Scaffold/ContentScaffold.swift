@@ -15,7 +15,9 @@ enum ContentScaffold {
     enum Failure: Error, Equatable, CustomStringConvertible {
         case exists(String)
         case emptyName
-        case unknownCountry(String, suggestion: String?)
+        /// A `--country` that is no country file's slug, with the slug meant when one is
+        /// close (see `CountryNames`) and the name it matched, if it matched a name.
+        case unknownCountry(String, suggestion: String?, named: String?)
         case folderNotEmpty(String)
         case cannotWrite(String, String)
 
@@ -23,13 +25,39 @@ enum ContentScaffold {
             switch self {
             case .exists(let path): "\(path) exists already; edit it, or choose another name"
             case .emptyName: "the name has no letter or digit to make a file name from"
-            case .unknownCountry(let slug, let suggestion):
+            case .unknownCountry(let slug, let suggestion?, let name?):
+                "unknown country \"\(slug)\" (did you mean \"\(suggestion)\", the country named \(name)?): use --country \(suggestion)"
+            case .unknownCountry(let slug, let suggestion, _):
                 "unknown country \"\(slug)\"" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
                     + ": create it first with `gazetteer new country NAME`"
             case .folderNotEmpty(let path): "\(path) exists and is not empty"
             case .cannotWrite(let path, let why): "cannot write \(path): \(why)"
             }
         }
+    }
+
+    /// The slugs of the country files in `folder` (`content/countries`), and the names,
+    /// official names and aliases of those whose front matter can be read.
+    static func countryNames(in folder: URL) -> CountryNames {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
+        var countries: [CountryNames.Country] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: folder.appending(path: file).path),
+                  let source = try? SourceFile(path: file, contents: data),
+                  let document = try? FrontMatterParser.parse(source),
+                  case .mapping(let entries) = document.frontMatter.value else { continue }
+            var names: [String] = []
+            for key in ["name", "official_name", "aliases"] {
+                switch entries.first(where: { $0.key == key })?.value.value {
+                case .string(let text)?: names.append(text)
+                case .sequence(let items)?: names += items.compactMap { if case .string(let text) = $0.value { text } else { nil } }
+                default: break
+                }
+            }
+            countries.append(CountryNames.Country(slug: ContentKind.slug(ofPath: file), names: names))
+        }
+        return CountryNames(slugs: files.map { ContentKind.slug(ofPath: $0) }, countries: countries)
     }
 
     /// The front matter and body skeleton of a new country.

@@ -30,6 +30,22 @@ final class ContentWarningsTests: XCTestCase {
         XCTAssertFalse(site.exists("cities/cusco.html"))
     }
 
+    /// `évora.MD` is in the right folder with the right ending in the wrong case: the warning
+    /// says to rename it, not to move it to the folder it is in.
+    func testAnUpperCaseEndingIsToldToRenameNotToMove() throws {
+        var files = FixtureSite.good
+        files["content/cities/évora.MD"] = "---\nname: Évora\ncountry: spain\n---\n"
+        files["content/countries/Peru.Md"] = "---\nname: Peru\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.err.split(separator: "\n").map(String.init), [
+            "content/cities/évora.MD:1:1: warning: this file is not loaded: only files ending in .md, in lower case, are pages (rename it to évora.md)",
+            "content/countries/Peru.Md:1:1: warning: this file is not loaded: only files ending in .md, in lower case, are pages (rename it to Peru.md)",
+        ])
+    }
+
     /// A build that finds nothing changed says the warnings again, and fails with --strict:
     /// an untouched file's warning never goes quiet. Once the file goes, so does its warning.
     func testABuildWithNothingChangedRepeatsTheWarnings() throws {

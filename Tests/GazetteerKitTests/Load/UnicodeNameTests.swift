@@ -56,6 +56,55 @@ final class UnicodeNameTests: XCTestCase {
         XCTAssertTrue(dom.contains(#"data-title="大阪""#), dom)
     }
 
+    /// macOS writes `são.jpg` decomposed (NFD); editors type it composed (NFC). The two look
+    /// the same and name the same file, whichever form is on disk and whichever is written,
+    /// and what the build writes is named in NFC whatever the source's form.
+    func testNamesInEitherUnicodeFormFindTheFile() throws {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let (sãoNFD, sãoNFC) = ("sa\u{303}o", "s\u{e3}o")
+        let (évoraNFD, évoraNFC) = ("e\u{301}vora", "\u{e9}vora")
+        let (álbumNFD, álbumNFC) = ("a\u{301}lbum", "\u{e1}lbum")
+        let (toméNFD, toméNFC) = ("s\u{e3}o-tome\u{301}", "s\u{e3}o-tom\u{e9}")
+        XCTAssertNotEqual(bytes(sãoNFD), bytes(sãoNFC))
+        var files = FixtureSite.good
+        // On disk decomposed, written composed: a picture in front matter and in the body, a
+        // picture in a folder so named, and a link to a country file so named.
+        files["content/cities/pictures/\(sãoNFD).svg"] = FixtureSite.flag("#123456")
+        files["content/cities/\(álbumNFD)/bridge.svg"] = FixtureSite.flag("#654321")
+        files["content/countries/\(toméNFD).md"] = "---\nname: São Tomé\ncontinent: Africa\n---\n"
+        files["content/cities/lisbon.md"] = """
+            ---
+            name: Lisbon
+            country: spain
+            picture: pictures/\(sãoNFC).svg
+            ---
+
+            ![Tram](pictures/\(sãoNFC).svg) ![Bridge](\(álbumNFC)/bridge.svg) [Islands](../countries/\(toméNFC).md)
+            """
+        // On disk composed, written decomposed.
+        files["content/cities/pictures/\(évoraNFC).svg"] = FixtureSite.flag("#abcdef")
+        files["content/cities/evora.md"] = "---\nname: Évora\ncountry: spain\npicture: pictures/\(évoraNFD).svg\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: "content/cities/pictures").path)
+        XCTAssertTrue(names.contains { bytes($0) == bytes("\(sãoNFD).svg") }, "the file is decomposed on disk")
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.err, "", "no file left unused")
+
+        let images = try FileManager.default.contentsOfDirectory(atPath: site.output.appending(path: "images").path)
+        for (nfc, nfd) in [(sãoNFC, sãoNFD), (évoraNFC, évoraNFD)] {
+            XCTAssertTrue(images.contains { bytes($0).starts(with: bytes(nfc + ".")) }, "\(nfc) thumbnails: \(images)")
+            XCTAssertFalse(images.contains { bytes($0).starts(with: bytes(nfd)) }, "no decomposed name in the output")
+        }
+        XCTAssertTrue(images.contains { $0.hasPrefix("bridge.") })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.appending(path: "countries/\(toméNFC).html").path),
+                      "the page is named in NFC")
+        let lisbon = try XCTUnwrap(site.read("cities/lisbon.html"))
+        XCTAssertTrue(lisbon.contains(#"href="../countries/s%C3%A3o-tom%C3%A9.html""#), lisbon)
+        XCTAssertTrue(lisbon.contains(#"src="../images/s%C3%A3o."#) || lisbon.contains("src=\"../images/\(sãoNFC)."), lisbon)
+    }
+
     func testAFileNameWithoutLettersIsAnErrorNamingTheFile() throws {
         var files = FixtureSite.good
         files["content/cities/!!!.md"] = "---\nname: Nowhere\ncountry: spain\n---\n"
