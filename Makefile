@@ -1,5 +1,6 @@
 # Gazetteer: `make site` builds the example guide into site/, `make test` runs every check.
-# Both install the Debian packages that are missing first (apt-get when root).
+# Both install the Debian packages that are missing first (apt-get when root; the full log in
+# .build/install.log); `make test` also installs the optional tools its tests use.
 
 SHELL      := /bin/bash
 SWIFT      ?= swift
@@ -10,43 +11,53 @@ PREFIX     ?= /usr/local
 DESTDIR    ?=
 STATIC     := .build/static/release/gazetteer
 
-# Optional tools some tests use (skipped with a line saying so where absent); CI installs them.
+# Optional tools some tests use (skipped with a line saying so where absent): `make test` installs
+# them when run as root, with axe-core (the accessibility checker) from PyPI into .build/tools.
 TEST_TOOLS := chromium zsh fish groff-base
+
+# apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
+INSTALL_LOG := .build/install.log
 
 .PHONY: all deps test-tools build release site test bench bench-100k flag-formats quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
+# Shell code: `missing` gets those of the Debian packages $(1) that are not installed.
+find_missing = missing=""; for p in $(1); do \
+  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; done
+
+# Shell code (as root): installs the packages in $$missing, a line before and one after, the
+# full log in INSTALL_LOG; a failed install names the log and stops make.
+apt_install = mkdir -p .build && echo "Installing with apt-get:$$missing" \
+  && { echo "== $$(date -u '+%F %T') apt-get install$$missing"; \
+       apt-get -o DPkg::Lock::Timeout=600 update && DEBIAN_FRONTEND=noninteractive \
+       apt-get -o DPkg::Lock::Timeout=600 install -y --no-install-recommends $$missing; } >>$(INSTALL_LOG) 2>&1 \
+  && echo "Installed:$$missing ($$(awk '/^== /{n=0} /^Setting up /{n++} END{print n (n == 1 ? " package" : " packages")}' $(INSTALL_LOG)) set up; log: $(INSTALL_LOG))" \
+  || { echo "apt-get install$$missing failed: the full log is in $(INSTALL_LOG)"; exit 1; }
+
 deps:
-	@missing=""; for p in $(PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
+	@$(call find_missing,$(PACKAGES)); \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	  else \
-	    echo "Missing Debian packages:$$missing"; \
-	    echo "Run: sudo apt-get install -y$$missing"; \
-	    exit 1; \
-	  fi; \
+	  if [ "$$(id -u)" = 0 ]; then $(apt_install); \
+	  else echo "Missing Debian packages:$$missing"; echo "Run: sudo apt-get install -y$$missing"; exit 1; fi; \
 	fi
 
+# What the tests use beyond the build packages. As root, the missing packages are installed;
+# otherwise one line says how, and their tests are skipped. axe-core is fetched either way (it
+# goes into .build/tools and needs pip, installed with the packages where it is missing).
 test-tools:
-	@missing=""; for p in $(TEST_TOOLS); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
-	done; \
+	@$(call find_missing,$(TEST_TOOLS)); \
+	test -s .build/tools/axe.min.js || python3 -m pip --version >/dev/null 2>&1 || missing="$$missing python3-pip"; \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then echo "Installing test tools:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	  else echo "Optional test tools missing (their tests will be skipped):$$missing"; fi; \
+	  if [ "$$(id -u)" = 0 ]; then $(apt_install); \
+	  else echo "Some tests are skipped without$$missing; to run them: sudo apt-get install -y --no-install-recommends$$missing"; fi; \
 	fi
-	@# axe-core (the accessibility checker), as shipped inside a PyPI wheel, for the a11y test.
-	@test -s .build/tools/axe.min.js || { mkdir -p .build/tools && tmp=$$(mktemp -d) \
-	  && python3 -m pip download --quiet --no-deps --dest $$tmp axe-playwright-python \
+	@test -s .build/tools/axe.min.js || { mkdir -p .build/tools && echo "Fetching axe-core (pip download axe-playwright-python)" \
+	  && tmp=$$(mktemp -d) && python3 -m pip download --no-deps --dest $$tmp axe-playwright-python >>$(INSTALL_LOG) 2>&1 \
 	  && python3 -c 'import sys, zipfile, glob; z = zipfile.ZipFile(glob.glob(sys.argv[1] + "/*.whl")[0]); \
 	     open(".build/tools/axe.min.js", "wb").write(z.read("axe_playwright_python/axe.min.js"))' $$tmp \
-	  && rm -rf $$tmp && echo "axe-core: .build/tools/axe.min.js"; } || echo "axe-core could not be fetched: the accessibility test will be skipped"
+	  && rm -rf $$tmp && echo "axe-core: .build/tools/axe.min.js"; } \
+	  || echo "axe-core could not be fetched (log: $(INSTALL_LOG)): the accessibility tests are skipped"
 
 build: deps
 	$(SWIFT) build
@@ -57,7 +68,7 @@ release: deps
 site: release
 	$(RELEASE) build --source . --output site
 
-test: deps
+test: deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -85,11 +85,15 @@ let package = Package(
         // Renders a realistic country page 10,000 times and prints MB/s (run in release mode).
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
 
+        // The optional tools some tests use (Chromium, zsh, fish, groff, axe-core): one helper
+        // each that skips the test with a line where the tool is missing, and headless Chromium.
+        .target(name: "OptionalTools", path: "Tests/Support"),
+
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
         .testTarget(name: "GazetteerKitTests", dependencies: [
             "GazetteerKit", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails", "Locking",
+            "Mustache", "Thumbnails", "Locking", "OptionalTools",
         ]),
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
@@ -99,7 +103,7 @@ let package = Package(
         // file://), with incremental updates. Depends on nothing but Foundation. Its reading side
         // is the default theme's templates/assets/search.js.
         .target(name: "Search"),
-        .testTarget(name: "SearchTests", dependencies: ["Search"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "OptionalTools"]),
         // 10,000 synthetic records: build, update, bytes per query and Chromium timings:
         // `swift run -c release SearchBench`.
         .executableTarget(name: "SearchBench", dependencies: ["Search"]),

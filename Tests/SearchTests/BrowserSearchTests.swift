@@ -1,15 +1,15 @@
 import Foundation
 import XCTest
 @testable import Search
+import OptionalTools
 
 /// search.js in headless Chromium from file://, over an index built from the fixtures, in a
 /// page one folder down (data-root="../") as a country page would be.
 final class BrowserSearchTests: XCTestCase {
-    private let chromium = "/usr/bin/chromium"
     private var site: URL!
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
+        try requireChromium()
         site = FileManager.default.temporaryDirectory.appending(path: "search-browser-\(UUID().uuidString)")
         // Small shards and chunks, so that queries load several files.
         let build = try SearchIndex.build(Fixtures.records, options: SearchOptions(shardLimit: 80, chunkSize: 4))
@@ -70,17 +70,7 @@ final class BrowserSearchTests: XCTestCase {
             })();
             </script></body></html>
             """.utf8), page)
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        browser.arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-                             "--virtual-time-budget=5000", "--dump-dom", site.appending(path: page).absoluteString]
-        let output = Pipe()
-        browser.standardOutput = output
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
-        return dom
+        return try HeadlessChromium.dom(of: site.appending(path: page))
     }
 
     /// Runs `script`, which fills `out`, and returns it.

@@ -10,6 +10,7 @@ import XCTest
 @testable import Render
 @testable import Write
 @testable import Incremental
+import OptionalTools
 
 /// Shell completions and the man page, checked by the shells and tools that read them: bash
 /// always, zsh, fish and groff when installed (skipped with a line saying so otherwise).
@@ -39,10 +40,6 @@ final class CompletionsAndManPageTests: XCTestCase {
         return output
     }
 
-    private func tool(_ name: String) -> String? {
-        ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     /// What bash's completion offers for the words typed so far (the last one being completed).
     private func bashCompletes(_ words: [String], in folder: URL) throws -> [String] {
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
@@ -66,26 +63,23 @@ final class CompletionsAndManPageTests: XCTestCase {
         XCTAssertEqual(Set(try bashCompletes(["gazetteer", "completions", ""], in: site.root)), ["bash", "zsh", "fish"])
     }
 
-    func testZshAndFishReadTheirScripts() throws {
-        var checked: [String] = []
-        if let zsh = tool("zsh") {
-            let result = try runShell(zsh, ["-n"], input: try script("zsh"), in: FileManager.default.temporaryDirectory)
-            XCTAssertEqual(result, "")
-            checked.append("zsh")
-        }
-        if let fish = tool("fish") {
-            let site = try FixtureSite(["content/countries/peru.md": ""])
-            try site.write("gazetteer.fish", try script("fish"))
-            let offered = try runShell(fish, ["--no-config"], input: """
-                source gazetteer.fish
-                complete -C 'gazetteer new --country '
-                complete -C 'gazetteer se'
-                """, in: site.root)
-            XCTAssertTrue(offered.contains("peru\t"), offered)
-            XCTAssertTrue(offered.contains("serve\tpreview"), offered)
-            checked.append("fish")
-        }
-        try XCTSkipIf(checked.isEmpty, "zsh and fish are not installed: their completion scripts were not run")
+    func testZshReadsItsScript() throws {
+        let zsh = try requireZsh()
+        let result = try runShell(zsh, ["-n"], input: try script("zsh"), in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(result, "")
+    }
+
+    func testFishCompletesCommandsAndCountrySlugs() throws {
+        let fish = try requireFish()
+        let site = try FixtureSite(["content/countries/peru.md": ""])
+        try site.write("gazetteer.fish", try script("fish"))
+        let offered = try runShell(fish, ["--no-config"], input: """
+            source gazetteer.fish
+            complete -C 'gazetteer new --country '
+            complete -C 'gazetteer se'
+            """, in: site.root)
+        XCTAssertTrue(offered.contains("peru\t"), offered)
+        XCTAssertTrue(offered.contains("serve\tpreview"), offered)
     }
 
     func testEveryCommandAndOptionIsInTheManPage() throws {
@@ -98,7 +92,12 @@ final class CompletionsAndManPageTests: XCTestCase {
                 XCTAssertTrue(page.contains("\\fB\(ManPage.escaped(name))\\fR"), "\(command.name) \(name)")
             }
         }
-        guard let groff = tool("groff") else { throw XCTSkip("groff is not installed: the man page was not rendered") }
+    }
+
+    func testGroffRendersTheManPage() throws {
+        let groff = try requireGroff()
+        let site = try FixtureSite([:])
+        let page = site.run(["manpage"]).out
         let rendered = try runShell(groff, ["-man", "-Tutf8", "-ww"], input: page, in: site.root)
         XCTAssertTrue(rendered.contains("gazetteer serve"), rendered)
         XCTAssertTrue(rendered.contains("--country SLUG") || rendered.contains("‐‐country SLUG"), rendered)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import GazetteerKit
 @testable import Load
+import OptionalTools
 
 /// Names in any script: slugs keep their letters (NFC, lower case), links are percent-encoded
 /// UTF-8, and pages open from disk and from a server. A file name with no letter at all is an
@@ -18,15 +19,21 @@ final class UnicodeNameTests: XCTestCase {
         XCTAssertEqual(Slug.make("!!! ???"), "")
     }
 
-    func testUnicodeFilesBuildPagesWithEncodedLinksThatResolve() throws {
+    /// The fixture guide with a Greek country and a Japanese and a Portuguese city, built.
+    private func unicodeSite() throws -> FixtureSite {
         var files = FixtureSite.good
         files["content/countries/ελλάδα.md"] = "---\nname: Ελλάδα\ncapital: Αθήνα\ncontinent: Europe\n---\n"
         files["content/cities/大阪.md"] = "---\nname: 大阪\ncountry: japan\n---\n\nSee [Greece](../countries/ελλάδα.md).\n"
         files["content/cities/São Paulo.md"] = "---\nname: São Paulo\ncountry: spain\n---\n"
         let site = try FixtureSite(files)
-        defer { site.delete() }
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
+        return site
+    }
+
+    func testUnicodeFilesBuildPagesWithEncodedLinksThatResolve() throws {
+        let site = try unicodeSite()
+        defer { site.delete() }
         for page in ["countries/ελλάδα.html", "cities/大阪.html", "cities/são-paulo.html"] {
             XCTAssertTrue(site.exists(page), page)
         }
@@ -43,9 +50,13 @@ final class UnicodeNameTests: XCTestCase {
         let served = try RawHTTPClient.get("/cities/%E5%A4%A7%E9%98%AA.html", port: port)
         XCTAssertEqual(served.status, 200)
         XCTAssertTrue(served.text.contains("<h1>大阪</h1>"), served.text)
+    }
 
-        // From disk, in a browser: the link from the list opens the page.
-        guard HeadlessChromium.isInstalled else { return }
+    /// From disk, in a browser: the encoded link from the list opens the page.
+    func testAnEncodedLinkOpensItsPageFromDiskInABrowser() throws {
+        try requireChromium()
+        let site = try unicodeSite()
+        defer { site.delete() }
         try Data("""
             <!doctype html><iframe id="f" src="cities/%E5%A4%A7%E9%98%AA.html"></iframe><script>
             document.getElementById('f').onload = function () {

@@ -1,20 +1,15 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+import OptionalTools
 
 /// Every page of the example guide, checked by axe-core in headless Chromium: no violation of
-/// any rule. Needs Chromium and axe-core (`make test-tools` puts axe.min.js in .build/tools,
-/// or set AXE_CORE_JS); skipped with a line saying so where either is missing.
+/// any rule. Needs Chromium and axe-core (`make test` puts axe.min.js in .build/tools, or set
+/// AXE_CORE_JS); skipped with a line saying so where either is missing.
 final class AccessibilityTests: XCTestCase {
-    private var axeSource: URL? {
-        let candidates = [ProcessInfo.processInfo.environment["AXE_CORE_JS"].map { URL(fileURLWithPath: $0) },
-                          ExampleGuideTests.repository.appending(path: ".build/tools/axe.min.js")]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0.path) }
-    }
-
     func testEveryPageOfTheExampleGuidePassesAxe() throws {
-        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
-        guard let axe = axeSource else { throw XCTSkip("axe-core is not installed (make test-tools puts it in .build/tools)") }
+        try requireChromium()
+        let axe = try requireAxeCore()
         let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         _ = try SiteBuild.run(BuildOptions(source: ExampleGuideTests.repository, output: output))
@@ -25,8 +20,8 @@ final class AccessibilityTests: XCTestCase {
     /// The same guide with its lists cut into pages of four: pagination and the A-Z bar on
     /// the City Guide, country and continent pages.
     func testPagedListsOfTheExampleGuidePassAxe() throws {
-        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
-        guard let axe = axeSource else { throw XCTSkip("axe-core is not installed (make test-tools puts it in .build/tools)") }
+        try requireChromium()
+        let axe = try requireAxeCore()
         let folder = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-paged-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

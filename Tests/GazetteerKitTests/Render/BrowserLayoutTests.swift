@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+import OptionalTools
 
 /// The default theme's pages in a real browser (headless Chromium, when installed), as a
 /// phone shows them: a page holding a 60-letter word is no wider than the screen.
@@ -8,7 +9,6 @@ final class BrowserLayoutTests: XCTestCase {
     /// Loads `page` of the built site in a frame `width` pixels wide and returns how wide its
     /// content is (the document's scroll width), as measured by the browser.
     private func contentWidth(of page: String, in site: FixtureSite, width: Int) throws -> Int {
-        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
         let probe = site.output.appending(path: "probe.html")
         try Data("""
             <!doctype html><html><body style="margin:0">
@@ -26,6 +26,7 @@ final class BrowserLayoutTests: XCTestCase {
     }
 
     func testALongWordWrapsOnAPhoneInsteadOfWideningThePage() throws {
+        try requireChromium()
         var files = FixtureSite.good
         let word = String(repeating: "Donaudampfschiff", count: 4).prefix(60)
         files["content/cities/osaka.md"] = "---\nname: Osaka\ncountry: japan\n---\n\nA word: \(word).\n"
@@ -50,7 +51,6 @@ final class BrowserLayoutTests: XCTestCase {
     /// What the browser computes for `script` (a JavaScript expression over `doc`, the page's
     /// document) once `page` has loaded in a frame `width` pixels wide.
     private func evaluate(_ script: String, on page: String, in site: FixtureSite, width: Int = 1280) throws -> String {
-        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
         let probe = site.output.appending(path: "probe-eval.html")
         try Data("""
             <!doctype html><html><body><iframe id="f" src="\(page)" style="width:\(width)px;height:800px"></iframe><script>
@@ -65,6 +65,7 @@ final class BrowserLayoutTests: XCTestCase {
     }
 
     func testChangingTheAccentChangesTheCurrentNavItemAndTheContinentChips() throws {
+        try requireChromium()
         let css = try String(contentsOf: ExampleGuideTests.repository.appending(path: "templates/assets/style.css"), encoding: .utf8)
         var files = FixtureSite.good
         files["templates/assets/style.css"] = css.replacingOccurrences(of: "--accent: #0a5fd1;", with: "--accent: #c0007a;")
@@ -88,6 +89,7 @@ final class BrowserLayoutTests: XCTestCase {
     /// a row, the A-Z bar's current letter tinted, the search label hidden but for screen
     /// readers. (A rule cut short in style.css nests the rest of the file and drops them.)
     func testPaginationTheLetterBarAndTheSearchBoxAreStyled() throws {
+        try requireChromium()
         var files = FixtureSite.good
         files["gazetteer.yaml"] = "title: Test Guide\npage_size: 1\n"
         let site = try FixtureSite(files)

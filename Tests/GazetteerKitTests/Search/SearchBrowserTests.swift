@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+import OptionalTools
 
 /// The search box of a built guide, used as a reader would, in headless Chromium from disk: a
 /// page opened from `file://`, a query typed into its header, the results read, a result
@@ -11,7 +12,6 @@ final class SearchBrowserTests: XCTestCase {
     /// Returns what the browser saw: the results' names, the status line, and the title and
     /// path of the page the frame shows at the end.
     private func search(_ query: String, from page: String, in site: FixtureSite, choose: Int = 0) throws -> [String: String] {
-        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed")
         let probe = site.output.appending(path: "probe-search.html")
         try Data("""
             <!doctype html><html><body><iframe id="f" src="\(page)" style="width:1280px;height:800px"></iframe><script>
@@ -54,6 +54,7 @@ final class SearchBrowserTests: XCTestCase {
     }
 
     func testAReaderFindsACityAsTheyTypeAndFollowsTheResultFromDisk() throws {
+        try requireChromium()
         var files = FixtureSite.good
         files["content/cities/reykjavik.md"] = "---\nname: Reykjavík\ncountry: japan\n---\n\nGeothermal pools by the harbour.\n"
         let site = try FixtureSite(files)

@@ -10,6 +10,7 @@ import XCTest
 @testable import Render
 @testable import Write
 @testable import Incremental
+import OptionalTools
 
 /// The injected script in a real browser (headless Chromium, when installed): pages reload
 /// after `notifyReload()`, show the located error as an overlay (as text, not markup), and
@@ -18,27 +19,20 @@ final class BrowserLiveReloadTests: XCTestCase {
     /// The page's DOM as Chromium ends up with it. The page holds a frame on the event stream,
     /// which never finishes loading, so Chromium dumps the DOM at its timeout, after `events`.
     private func finalDOM(_ site: ServedSite, heading: String, events: () throws -> Void) throws -> String {
-        let chromium = "/usr/bin/chromium"
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: chromium), "Chromium is not installed")
         try site.write("countries/spain.html", Array("<html><body><h1>\(heading)</h1><iframe src=\"/__gazetteer/events\"></iframe></body></html>".utf8))
-        let browser = Process()
-        browser.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")  // never outlives the test
-        browser.arguments = ["30", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--timeout=2500", "--dump-dom",
-                             "http://127.0.0.1:\(site.port)/countries/spain.html"]
-        let output = Pipe()
-        browser.standardOutput = output
-        browser.standardError = FileHandle.nullDevice
-        try browser.run()
+        let browser = try HeadlessChromium.launch(["--timeout=2500", "--dump-dom", "http://127.0.0.1:\(site.port)/countries/spain.html"],
+                                                  timeout: 30)  // never outlives the test
         let deadline = ContinuousClock.now + .seconds(10)
         while site.server.openEventStreams < 2, ContinuousClock.now < deadline { usleep(10_000) }
         XCTAssertEqual(site.server.openEventStreams, 2, "the page (and its frame) subscribed")
         try events()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        browser.waitUntilExit()
+        let dom = String(decoding: browser.output.readDataToEndOfFile(), as: UTF8.self)
+        browser.process.waitUntilExit()
         return dom
     }
 
     func testAPageReloadsAndShowsTheErrorOfABrokenBuild() throws {
+        try requireChromium()
         let site = try ServedSite()
         site.server.notifyError("content/countries/spain.md:3:9: capital must be <b>text</b>")
         let dom = try finalDOM(site, heading: "Spain") {
@@ -51,6 +45,7 @@ final class BrowserLiveReloadTests: XCTestCase {
     }
 
     func testTheOverlayGoesAwayWhenTheBuildIsFixed() throws {
+        try requireChromium()
         let site = try ServedSite()
         site.server.notifyError("content/countries/spain.md:3:9: capital must be text")
         let dom = try finalDOM(site, heading: "Spain") {
