@@ -32,7 +32,8 @@ enum ContentScaffold {
         }
     }
 
-    /// The front matter and body skeleton of a new country.
+    /// The front matter and body skeleton of a new country (the body's text, to be replaced,
+    /// is `PlaceholderText`'s: a build warns while it is there).
     static func country(name: String, slug: String? = nil) -> String {
         let slug = slug ?? Slug.make(name)
         return """
@@ -45,9 +46,7 @@ enum ContentScaffold {
         # flag: flags/\(slug).svg        # without a flag the theme's placeholder flag is shown
         ---
 
-        Two or three short paragraphs about \(name): where it lies, what languages are spoken,
-        what a visitor might see. Link to its cities by their files:
-        `[Name](../cities/slug.md)`.
+        \(PlaceholderText.country(name))
 
         """
     }
@@ -62,7 +61,7 @@ enum ContentScaffold {
         # picture: pictures/\(slug).jpg     # 4:3 works best; without one a placeholder is shown
         ---
 
-        One line on what \(name) is, then a paragraph or two about it.
+        \(PlaceholderText.city(name))
 
         """
     }
