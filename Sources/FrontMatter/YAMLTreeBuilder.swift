@@ -55,7 +55,11 @@ package struct YAMLTreeBuilder {
             add(YAMLNode(value: .null, location: location), asKey: .invalid)
         case .scalar(let text, let plain):
             let value = scalarValue(text, plain: plain, tag: event.tag, at: location)
-            add(YAMLNode(value: value, location: location), asKey: .text(text, location))
+            let written: String? = switch value {
+            case .bool, .int, .double: text
+            default: nil
+            }
+            add(YAMLNode(value: value, location: location, written: written), asKey: .text(text, location))
         case .sequenceStart, .mappingStart:
             let isMapping = if case .mappingStart = event.kind { true } else { false }
             if let tag = event.tag, tag != "!", tag != Self.coreTagPrefix + (isMapping ? "map" : "seq") {

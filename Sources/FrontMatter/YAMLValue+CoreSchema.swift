@@ -3,7 +3,9 @@ import Load
 
 /// Scalar resolution with the YAML 1.2 core schema, done here rather than by libyaml
 /// (whose YAML 1.1 rules would turn `NO`, `yes` or `off` into booleans).
-/// Only plain (unquoted) scalars are resolved; quoted and block scalars are strings.
+/// Only plain (unquoted) scalars are resolved; quoted and block scalars are strings. A
+/// number's or a boolean's characters are kept beside its value (`YAMLNode.written`), so
+/// that `name: 007` can still be read as the text "007".
 extension YAMLValue {
     /// The core schema's reading of a plain scalar: null, bool, int, float, else a string.
     package static func resolvingPlain(_ text: String) -> YAMLValue {

@@ -249,6 +249,11 @@ package enum ManifestCoding {
         strings(entry.links, into: &w)
         strings(entry.bodyImages, into: &w)
         strings(entry.bodyImageFiles, into: &w)
+        w.uint(UInt64(entry.warnings.count))
+        for warning in entry.warnings {
+            location(warning.location, into: &w)
+            w.string(warning.message)
+        }
     }
 
     private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
@@ -261,9 +266,9 @@ package enum ManifestCoding {
         location(node.location, into: &w)
         switch node.value {
         case .null: w.uint(0)
-        case .bool(let value): w.uint(1); w.bool(value)
-        case .int(let value): w.uint(2); w.int(value)
-        case .double(let value): w.uint(3); w.uint(value.bitPattern)
+        case .bool(let value): w.uint(1); w.bool(value); w.optionalString(node.written)
+        case .int(let value): w.uint(2); w.int(value); w.optionalString(node.written)
+        case .double(let value): w.uint(3); w.uint(value.bitPattern); w.optionalString(node.written)
         case .string(let value): w.uint(4); w.string(value)
         case .sequence(let items):
             w.uint(5)
@@ -451,12 +456,17 @@ package enum ManifestCoding {
         let links = interner.elements(strings(&r))
         let bodyImages = interner.list(strings(&r))
         let bodyImageFiles = interner.list(strings(&r))
+        var warnings: [Diagnostic] = []
+        for _ in 0..<r.count() {
+            let at = location(&r, path)
+            warnings.append(.warning(r.string(), at: at))
+        }
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, continents: continents, country: country,
             image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
-            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles)
+            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 
@@ -551,11 +561,12 @@ package enum ManifestCoding {
         guard depth < 100, !r.failed else { return nil }
         let at = location(&r, path)
         let value: YAMLValue
+        var written: String?
         switch r.uint() {
         case 0: value = .null
-        case 1: value = .bool(r.bool())
-        case 2: value = .int(r.int())
-        case 3: value = .double(Double(bitPattern: r.uint()))
+        case 1: value = .bool(r.bool()); written = r.optionalString()
+        case 2: value = .int(r.int()); written = r.optionalString()
+        case 3: value = .double(Double(bitPattern: r.uint())); written = r.optionalString()
         case 4: value = .string(r.string())
         case 5:
             var items: [YAMLNode] = []
@@ -573,7 +584,7 @@ package enum ManifestCoding {
             value = .mapping(items)
         default: return nil
         }
-        return YAMLNode(value: value, location: at)
+        return YAMLNode(value: value, location: at, written: written)
     }
 
     private static func spec(_ r: inout ByteReader) -> ThumbnailSpec? {

@@ -50,8 +50,17 @@ extension ContentEntry {
         guard validate else { return (nil, body, nil) }
 
         var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : cityKeys)
+        if kind == .country, let country = fields.extraEntry("country") {
+            diagnostics.append(misplacedCity(content, country))
+            return (nil, body)
+        }
         let name = fields.required("name")
         var entry: ContentEntry?
+        if let line = PlaceholderText.line(in: content.document.body) {
+            fields.warn(
+                "this is still the placeholder text `gazetteer new` wrote: replace it with your own words about \(name ?? "it")",
+                at: SourceLocation(path: file.path, line: content.document.bodyStartLine + line - 1))
+        }
         switch kind {
         case .country:
             let official = fields.optionalText("official_name")
@@ -65,7 +74,7 @@ extension ContentEntry {
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, continents: continents.map(\.name), image: flag, extra: fields.extra,
                     links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
@@ -75,10 +84,22 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, country: country, image: picture,
                     extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) })
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }
         }
+        // A file with errors gives no entry; its warnings come once they are mended.
         diagnostics += fields.problems
         return (fields.problems.isEmpty && fields.unknownCountry == nil ? entry : nil, body, fields.unknownCountry)
+    }
+
+    /// A file in content/countries/ naming a country is a city saved in the wrong folder: as
+    /// a country it would have no continent and no flag, and no city would be under it.
+    private static func misplacedCity(_ content: ParsedContent, _ country: YAMLEntry) -> Diagnostic {
+        let fileName = content.file.path.split(separator: "/").last.map(String.init) ?? content.file.path
+        let value = country.value.text.map { ": \($0)" } ?? ""
+        return Diagnostic(
+            "this looks like a city (it has \"country\(value)\"), not a country: cities go in content/cities/ "
+                + "(move it to content/cities/\(fileName))",
+            at: country.keyLocation)
     }
 }

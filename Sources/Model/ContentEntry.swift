@@ -43,16 +43,21 @@ package final class ContentEntry: Sendable {
     package let bodyImages: [String]
     /// The thumbnails of those pictures (file names in the output's `images/`).
     package let bodyImageFiles: [String]
+    /// What is merely odd in the file (a key like a known one misspelt, no continent, the
+    /// placeholder text of `gazetteer new`): kept with the entry, so that a build that does
+    /// not read the file again says them again.
+    package let warnings: [Diagnostic]
 
     /// From the file name (kept: it is asked for often).
     package let slug: String
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], continents: [String] = [], country: String? = nil,
-         image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String]) {
+         image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String],
+         warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
-        self.aliases = aliases
+        (self.aliases, self.warnings) = (aliases, warnings)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
     }

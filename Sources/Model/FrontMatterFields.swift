@@ -11,9 +11,12 @@ package struct FrontMatterFields {
     private var entries: [String: YAMLEntry] = [:]
     /// Keys the generator does not know, in file order, for templates.
     package private(set) var extra: [YAMLEntry] = []
+    /// Errors: the file gives no entry while it has one.
     package private(set) var problems: [Diagnostic] = []
     /// A city's country that names no country file (see `reference`).
     package private(set) var unknownCountry: UnknownCountry?
+    /// Merely odd things (a key that looks like a known one misspelt, beside it).
+    package private(set) var warnings: [Diagnostic] = []
 
     package init(_ content: ParsedContent, known: Set<String>) {
         self.content = content
@@ -23,12 +26,28 @@ package struct FrontMatterFields {
             }
             // An unknown key a typo away from a known one the file lacks is that key misspelt
             // (`pictrue`), not an extra field: otherwise the picture would silently not show.
+            // Beside the key it resembles, it may be an extra meant as it is: a warning, and
+            // only where it is clearly a slip (`captial` below `capital`, not `capitals`).
             let present = Set(entries.keys)
             for entry in extra {
-                guard let meant = NameSuggestion.closest(to: entry.key, in: known.subtracting(present)) else { continue }
-                problems.append(Diagnostic("unknown key \"\(entry.key)\" (did you mean \"\(meant)\"?)", at: entry.keyLocation))
+                if let meant = NameSuggestion.closest(to: entry.key, in: known.subtracting(present)) {
+                    problems.append(Diagnostic("unknown key \"\(entry.key)\" (did you mean \"\(meant)\"?)", at: entry.keyLocation))
+                } else if let meant = NameSuggestion.misspelling(of: entry.key, among: present) {
+                    warnings.append(.warning(
+                        "\"\(entry.key)\" looks like a misspelling of \"\(meant)\" (set on line \(entries[meant]!.keyLocation.line)); "
+                            + "extras are fine, but rename it if you meant \(meant)",
+                        at: entry.keyLocation))
+                }
             }
         }
+    }
+
+    /// The value of a key the generator does not know (`country` in a country's file).
+    package func extraEntry(_ key: String) -> YAMLEntry? { extra.first { $0.key == key } }
+
+    /// Adds a warning found outside the fields (in the body).
+    package mutating func warn(_ message: String, at location: SourceLocation) {
+        warnings.append(.warning(message, at: location))
     }
 
     private var fileStart: SourceLocation { content.document.frontMatter.location }
@@ -47,17 +66,15 @@ package struct FrontMatterFields {
         return text
     }
 
+    /// The value as written (`name: 007` is "007"; any scalar but null is text).
     package mutating func optionalText(_ key: String) -> String? {
         guard let entry = entries[key] else { return nil }
-        switch entry.value.value {
-        case .string(let s): return s
-        case .int(let n): return String(n)
-        case .double(let d): return String(d)
-        case .null: return nil
-        default:
+        if case .null = entry.value.value { return nil }
+        guard let text = entry.value.text else {
             problems.append(Diagnostic("\"\(key)\" must be text", at: entry.value.location))
             return nil
         }
+        return text
     }
 
     /// A list of texts (`aliases: [Holland, The Netherlands]`); one text is a list of one.
@@ -68,24 +85,24 @@ package struct FrontMatterFields {
         switch entry.value.value {
         case .null: return []
         case .sequence(let items): nodes = items
-        case .string, .int, .double: nodes = [entry.value]
+        case .string, .bool, .int, .double: nodes = [entry.value]
         default:
             problems.append(Diagnostic("\"\(key)\" must be a list of texts such as [Holland]", at: entry.value.location))
             return []
         }
         var result: [String] = []
         for node in nodes {
-            switch node.value {
-            case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: result.append(s)
-            case .int(let n): result.append(String(n))
-            case .double(let d): result.append(String(d))
-            default: problems.append(Diagnostic("each of \"\(key)\" must be a text that is not empty", at: node.location))
+            if let text = node.text, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+                result.append(text)
+            } else {
+                problems.append(Diagnostic("each of \"\(key)\" must be a text that is not empty", at: node.location))
             }
         }
         return result
     }
 
-    /// `continent: Europe` or `continents: [Asia, Europe]`, each a configured continent.
+    /// `continent: Europe` or `continents: [Asia, Europe]`, each a configured continent; none
+    /// is a warning (the country shows in no section of the gallery).
     package mutating func continents(_ configured: [Continent]) -> [Continent] {
         if let one = entries["continent"], let many = entries["continents"] {
             problems.append(Diagnostic("write either \"continent\" or \"continents\", not both (continent is on line \(one.keyLocation.line))", at: many.keyLocation))
@@ -97,14 +114,14 @@ package struct FrontMatterFields {
         } else if let many = entries["continents"] {
             switch many.value.value {
             case .sequence(let items): nodes = items
-            case .string: nodes = [many.value]
+            case .string, .bool, .int, .double: nodes = [many.value]
             default:
                 problems.append(Diagnostic("\"continents\" must be a list such as [Asia, Europe]", at: many.value.location))
             }
         }
         var result: [Continent] = []
         for node in nodes {
-            guard case .string(let name) = node.value else {
+            guard let name = node.text else {
                 problems.append(Diagnostic("a continent must be a name", at: node.location))
                 continue
             }
@@ -115,6 +132,13 @@ package struct FrontMatterFields {
                 continue
             }
             if !result.contains(continent) { result.append(continent) }
+        }
+        if nodes.isEmpty, problems.isEmpty, let example = configured.first {
+            let at = entries["continents"]?.value.location ?? fileStart
+            warnings.append(.warning(
+                "this country has no continent, so it is missing from the flag gallery and the continent pages "
+                    + "(add one, such as \"continent: \(example.name)\"; the guide's continents are \(configured.map(\.name).joined(separator: ", ")))",
+                at: at))
         }
         return result
     }
@@ -132,7 +156,7 @@ package struct FrontMatterFields {
 
     /// An image path resolved inside the site, or the theme's placeholder when absent.
     package mutating func image(_ key: String, paths: ContentPath, placeholder: URL) -> ImageSource? {
-        guard let entry = entries[key], case .string(let written) = entry.value.value, !written.isEmpty else {
+        guard let entry = entries[key], let written = entry.value.text, !written.isEmpty else {
             if let entry = entries[key], entry.value.value != .null {
                 problems.append(Diagnostic("\"\(key)\" must be the path of an image file", at: entry.value.location))
                 return nil

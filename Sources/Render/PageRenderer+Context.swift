@@ -259,7 +259,9 @@ extension PageRenderer {
         return value
     }
 
-    /// Front matter keys the generator does not know, passed on as written.
+    /// Front matter keys the generator does not know, passed on as written: a number is the
+    /// text the editor wrote (`dial: 0351` shows 0351, not 351; `1.10` stays 1.10), while the
+    /// entry keeps it as a number; true and false stay booleans, for sections.
     package func extra(_ entries: [YAMLEntry]) -> MustacheValue {
         .object(Dictionary(entries.map { ($0.key, Self.value($0.value)) }, uniquingKeysWith: { first, _ in first }))
     }
@@ -268,8 +270,8 @@ extension PageRenderer {
         switch node.value {
         case .null: .null
         case .bool(let b): .bool(b)
-        case .int(let n): .int(n)
-        case .double(let d): .double(d)
+        case .int(let n): node.written.map(MustacheValue.string) ?? .int(n)
+        case .double(let d): node.written.map(MustacheValue.string) ?? .double(d)
         case .string(let s): .string(s)
         case .sequence(let items): .array(items.map(value))
         case .mapping(let entries):

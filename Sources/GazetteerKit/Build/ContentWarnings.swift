@@ -107,7 +107,8 @@ enum ContentWarnings {
 extension SiteBuild {
     /// Files in content/ that no page uses, and every folder of content/ listed to find them:
     /// the build's warnings, or with --strict its errors (added to the content's diagnostics
-    /// at once, so that they stop the build). The last build's, when it used the same files
+    /// at once, so that they stop the build), as are the entries' own warnings (put in
+    /// `content.entryWarnings` otherwise). The last build's, when it used the same files
     /// and no folder of content/ changed since (a build that changed one page does not list
     /// the whole of content/ again); otherwise found while the pages are made.
     static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
@@ -126,8 +127,10 @@ extension SiteBuild {
                 ContentWarnings.find(root: root, used: ContentWarnings.usedPaths(root: root, loaded: loaded, entries: entries))
             }
         }
+        content.entryWarnings = content.entries.flatMap(\.warnings)
         if options.strict {
-            content.diagnostics += found.value.warnings
+            content.diagnostics += found.value.warnings + content.entryWarnings
+            content.entryWarnings = []
             found = Background(ready: ([], found.value.folders))
         }
         clock.lap("model.warnings")

@@ -21,6 +21,9 @@ extension SiteBuild {
         /// fingerprint of the files used (see `ContentWarnings.fingerprint`).
         var contentFolders: [String] = []
         var warningsFingerprint: UInt64 = 0
+        /// The entries' own warnings (see `ContentEntry.warnings`); with --strict, among the
+        /// diagnostics instead.
+        var entryWarnings: [Diagnostic] = []
     }
 
     /// Front matter, Markdown and fields, for the files the plan names, across the cores;

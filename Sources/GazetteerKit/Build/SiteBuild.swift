@@ -31,7 +31,7 @@ public enum SiteBuild {
         let last = lastBuild(options, clock: &clock)
         if let watch = last.unchanged {
             var summary = clock.summary(unchanged: watch)
-            summary.warnings = SavedWarnings.read(from: options.cache)?.warnings ?? []
+            summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
             return summary
         }
@@ -54,7 +54,9 @@ public enum SiteBuild {
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         // The pages' thumbnails were for finding which to make; their records keep them.
         rendered.images = [:]
-        guard let writer else { return clock.summary(rendered, images, note: last.note, warnings: warningsFound.value.warnings) }
+        guard let writer else {
+            return clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+        }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         // The bodies' plain texts were for the index alone: not held while the output is
         // published and the manifest saved (12 MB at 10,000 pages).
@@ -64,14 +66,15 @@ public enum SiteBuild {
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let warnings: [Diagnostic]
         (warnings, content.contentFolders) = warningsFound.value
-        SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
-                      warnings: options.strict ? [] : warnings).save(to: options.cache)
+        let saved = SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
+                                  warnings: options.strict ? [] : warnings, entryWarnings: content.entryWarnings)
+        saved.save(to: options.cache)
         let entryRecords = content.takeRecords()
         let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
-        return clock.summary(rendered, images, published, note: last.note, warnings: warnings)
+        return clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

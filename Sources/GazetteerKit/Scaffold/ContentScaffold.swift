@@ -49,18 +49,16 @@ enum ContentScaffold {
                   case .mapping(let entries) = document.frontMatter.value else { continue }
             var names: [String] = []
             for key in ["name", "official_name", "aliases"] {
-                switch entries.first(where: { $0.key == key })?.value.value {
-                case .string(let text)?: names.append(text)
-                case .sequence(let items)?: names += items.compactMap { if case .string(let text) = $0.value { text } else { nil } }
-                default: break
-                }
+                guard let node = entries.first(where: { $0.key == key })?.value else { continue }
+                if case .sequence(let items) = node.value { names += items.compactMap(\.text) } else if let text = node.text { names.append(text) }
             }
             countries.append(CountryNames.Country(slug: ContentKind.slug(ofPath: file), names: names))
         }
         return CountryNames(slugs: files.map { ContentKind.slug(ofPath: $0) }, countries: countries)
     }
 
-    /// The front matter and body skeleton of a new country.
+    /// The front matter and body skeleton of a new country (the body's text, to be replaced,
+    /// is `PlaceholderText`'s: a build warns while it is there).
     static func country(name: String, slug: String? = nil) -> String {
         let slug = slug ?? Slug.make(name)
         return """
@@ -73,9 +71,7 @@ enum ContentScaffold {
         # flag: flags/\(slug).svg        # without a flag the theme's placeholder flag is shown
         ---
 
-        Two or three short paragraphs about \(name): where it lies, what languages are spoken,
-        what a visitor might see. Link to its cities by their files:
-        `[Name](../cities/slug.md)`.
+        \(PlaceholderText.country(name))
 
         """
     }
@@ -90,7 +86,7 @@ enum ContentScaffold {
         # picture: pictures/\(slug).jpg     # 4:3 works best; without one a placeholder is shown
         ---
 
-        One line on what \(name) is, then a paragraph or two about it.
+        \(PlaceholderText.city(name))
 
         """
     }

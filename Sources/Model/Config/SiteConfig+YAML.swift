@@ -50,9 +50,7 @@ extension SiteConfig {
             case "markdown":
                 parseMarkdown(value, into: &config.markdown, errors: &errors)
             default:
-                errors.append(Diagnostic(
-                    "unknown setting \"\(entry.key)\"" + NameSuggestion.hint(for: entry.key, in: knownKeys),
-                    at: entry.keyLocation))
+                errors.append(unknown("setting", entry, known: knownKeys, in: entries))
             }
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
@@ -76,7 +74,7 @@ extension SiteConfig {
                 case "name": name = entry.value.stringValue(into: &errors, what: "name")
                 case "heading": heading = entry.value.stringValue(into: &errors, what: "heading")
                 default:
-                    errors.append(Diagnostic("unknown continent setting \"\(entry.key)\"", at: entry.keyLocation))
+                    errors.append(unknown("continent setting", entry, known: ["name", "heading"], in: entries))
                 }
             }
             guard let name else {
@@ -145,10 +143,7 @@ extension SiteConfig {
                     }
                     if !scales.isEmpty { spec.scales = Array(Set(scales)).sorted() }
                 default:
-                    errors.append(Diagnostic(
-                        "unknown preset setting \"\(field.key)\""
-                            + NameSuggestion.hint(for: field.key, in: ["width", "height", "mode", "format", "scales"]),
-                        at: field.keyLocation))
+                    errors.append(unknown("preset setting", field, known: ["width", "height", "mode", "format", "scales"], in: fields))
                 }
             }
             if spec.width == 0 || spec.height == 0 {
@@ -172,25 +167,32 @@ extension SiteConfig {
             case "unsafe": options.unsafe = flag
             case "smart_punctuation": options.smartPunctuation = flag
             default:
-                errors.append(Diagnostic(
-                    "unknown markdown setting \"\(entry.key)\""
-                        + NameSuggestion.hint(for: entry.key, in: ["unsafe", "smart_punctuation"]),
-                    at: entry.keyLocation))
+                errors.append(unknown("markdown setting", entry, known: ["unsafe", "smart_punctuation"], in: entries))
             }
         }
+    }
+
+    /// `unknown setting "titel" (did you mean "title"?)`; where the key it resembles is set
+    /// too, says where (`titel` below `title` is that key misspelt, or one too many).
+    private static func unknown(_ what: String, _ entry: YAMLEntry, known: [String], in entries: [YAMLEntry]) -> Diagnostic {
+        let present = entries.filter { known.contains($0.key) }
+        if let meant = NameSuggestion.misspelling(of: entry.key, among: present.map(\.key)),
+           let set = present.first(where: { $0.key == meant }) {
+            return Diagnostic(
+                "unknown \(what) \"\(entry.key)\" (it looks like a misspelling of \"\(meant)\", which is set on line \(set.keyLocation.line): "
+                    + "remove one of them)",
+                at: entry.keyLocation)
+        }
+        return Diagnostic("unknown \(what) \"\(entry.key)\"" + NameSuggestion.hint(for: entry.key, in: known), at: entry.keyLocation)
     }
 }
 
 extension YAMLNode {
-    /// The node as text, or an error saying `what` must be text. Numbers are accepted as text.
+    /// The node as text, exactly as written (`title: 1.10` is "1.10"), or an error saying
+    /// `what` must be text.
     package func stringValue(into errors: inout [Diagnostic], what: String) -> String? {
-        switch value {
-        case .string(let s): return s
-        case .int(let n): return String(n)
-        case .double(let d): return String(d)
-        default:
-            errors.append(Diagnostic("\(what) must be text", at: location))
-            return nil
-        }
+        if case .null = value {} else if let text { return text }
+        errors.append(Diagnostic("\(what) must be text", at: location))
+        return nil
     }
 }

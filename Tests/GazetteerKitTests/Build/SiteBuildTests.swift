@@ -245,7 +245,9 @@ final class SiteBuildTests: XCTestCase {
         try site.write("gazetteer.yaml", "title: T\ntitel: x\n")
         let result = site.build()
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.err.contains("gazetteer.yaml:2:1: unknown setting \"titel\" (did you mean \"title\"?)"), result.err)
+        XCTAssertTrue(result.err.contains(
+            "gazetteer.yaml:2:1: unknown setting \"titel\" (it looks like a misspelling of \"title\", which is set on line 1: remove one of them)"),
+            result.err)
     }
 
     func testRefusesToWriteOverTheSource() throws {

@@ -91,5 +91,25 @@ final class SiteConfigTests: XCTestCase {
         XCTAssertEqual(errors("continents:\n  - {name: Asia}\n  - {name: Asia}\n"),
                        ["gazetteer.yaml:3:5: continent \"Asia\" is listed twice"])
     }
-}
 
+    /// A misspelt setting beside the right one says where that one is set: one of the two is
+    /// too many (gazetteer.yaml has no extras, so it stays an error).
+    func testAMisspeltSettingBesideTheRightOneSaysWhereThatIsSet() {
+        XCTAssertEqual(errors("title: Guide\ntitel: Other\n"), [
+            "gazetteer.yaml:2:1: unknown setting \"titel\" (it looks like a misspelling of \"title\", which is set on line 1: remove one of them)",
+        ])
+        XCTAssertEqual(errors("thumbnails:\n  table:\n    width: 100\n    widht: 120\n"), [
+            "gazetteer.yaml:4:5: unknown preset setting \"widht\" (it looks like a misspelling of \"width\", which is set on line 3: remove one of them)",
+        ])
+        XCTAssertEqual(errors("continents:\n  - {name: Asia, haeding: Asian}\n"),
+                       ["gazetteer.yaml:2:18: unknown continent setting \"haeding\" (did you mean \"heading\"?)"])
+    }
+
+    /// Text settings are taken as written, not as the numbers YAML reads in them.
+    func testTextSettingsAreTakenAsWritten() throws {
+        XCTAssertEqual(try parse("title: 1.10\n").title, "1.10")
+        XCTAssertEqual(try parse("title: 007\n").title, "007")
+        XCTAssertEqual(try parse("continents:\n  - {name: 0x10, heading: 1e3}\n").continents.map(\.heading), ["1e3"])
+        XCTAssertEqual(try parse("continents:\n  - {name: 0x10}\n").continents.map(\.name), ["0x10"])
+    }
+}

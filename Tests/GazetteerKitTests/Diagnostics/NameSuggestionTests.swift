@@ -25,3 +25,26 @@ final class NameSuggestionTests: XCTestCase {
         XCTAssertEqual(Slug.make("Côte d'Ivoire", ascii: true), "cote-d-ivoire")
     }
 }
+
+/// The stricter rule for a key beside the known key it resembles: only a clear slip.
+final class MisspellingTests: XCTestCase {
+    func testAClearSlipOfAKeyBesideItIsFound() {
+        let present = ["name", "capital", "flag", "motto", "official_name", "continents"]
+        XCTAssertEqual(NameSuggestion.misspelling(of: "captial", among: present), "capital")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "capitol", among: present), "capital")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "Capital", among: present), "capital")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "nmae", among: present), "name", "two letters swapped")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "flg", among: ["flag"]), nil, "too short to tell")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "mottto", among: present), "motto")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "oficial_nme", among: present), "official_name", "two edits in a long key")
+        XCTAssertEqual(NameSuggestion.misspelling(of: "contnents", among: present), "continents")
+    }
+
+    func testRealExtrasNearAKeyAreLeftAlone() {
+        let present = ["name", "capital", "flag", "motto", "official_name", "continents", "country"]
+        for extra in ["capitals", "names", "name_ja", "old_name", "flags", "flag2", "mottos", "game", "flat", "slag",
+                      "capitol_hill", "cap", "captial_city", "population"] {
+            XCTAssertNil(NameSuggestion.misspelling(of: extra, among: present), extra)
+        }
+    }
+}

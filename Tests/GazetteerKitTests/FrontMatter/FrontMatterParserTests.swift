@@ -101,7 +101,39 @@ import Testing
         ]))
         #expect(values["markdown"] == .mapping([YAMLEntry(
             key: "unsafe", keyLocation: SourceLocation(path: path, line: 5, column: 12),
-            value: YAMLNode(value: .bool(true), location: SourceLocation(path: path, line: 5, column: 20)))]))
+            value: YAMLNode(value: .bool(true), location: SourceLocation(path: path, line: 5, column: 20), written: "true"))]))
+    }
+
+    /// A number keeps its value and the characters it was written with, which a text field
+    /// takes: `name: 007` is the text "007", the value 7.
+    @Test func numbersAndBooleansKeepTheTextTheyWereWrittenWith() throws {
+        guard case .mapping(let entries) = try parse("""
+            ---
+            name: 007
+            version: 1.10
+            exponent: 1e3
+            hex: 0x10
+            dial: 0351
+            visited: True
+            tagged: !!int "012"
+            quoted: "007"
+            nothing: ~
+            list: [0x10, 1.10]
+            ---
+            """).frontMatter.value else { Issue.record("not a mapping"); return }
+        let nodes = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.value) })
+        #expect(nodes["name"]?.value == .int(7))
+        #expect(nodes["dial"]?.value == .int(351))
+        #expect(nodes["exponent"]?.value == .double(1000))
+        #expect(nodes["visited"]?.value == .bool(true))
+        #expect(nodes["tagged"]?.value == .int(12))
+        let texts = ["name": "007", "version": "1.10", "exponent": "1e3", "hex": "0x10", "dial": "0351", "visited": "True",
+                     "tagged": "012", "quoted": "007"]
+        for (key, text) in texts { #expect(nodes[key]?.text == text, "\(key)") }
+        #expect(nodes["quoted"]?.written == nil, "a string is its own text")
+        #expect(nodes["nothing"]?.text == nil)
+        guard case .sequence(let items) = nodes["list"]?.value else { Issue.record("not a list"); return }
+        #expect(items.map(\.text) == ["0x10", "1.10"])
     }
 
     @Test func acceptsDotsAsCloserAndEmptyFrontMatter() throws {
