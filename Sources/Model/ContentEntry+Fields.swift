@@ -52,7 +52,7 @@ extension ContentEntry {
         var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : cityKeys)
         if kind == .country, let country = fields.extraEntry("country") {
             diagnostics.append(misplacedCity(content, country))
-            return (nil, body)
+            return (nil, body, nil)
         }
         let name = fields.required("name")
         var entry: ContentEntry?
