@@ -78,7 +78,7 @@ let package = Package(
         ]),
         .target(name: "GazetteerKit", dependencies: [
             "CDeflate", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails", "Locking", "Search",
+            "Mustache", "Thumbnails", "Locking", "Search", "Editing",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
