@@ -85,8 +85,13 @@ final class EditGate: Sendable {
         }
     }
 
-    /// The token of the session whose cookie `request` carries, if any (the page's scripts
-    /// get it in the injected data).
+    /// The token to give the page `request` asks for: its session's, when it carries a
+    /// session's cookie and names this server's own address.
+    func pageToken(for request: HTTPRequest, host: String, port: Int) -> String? {
+        hostIsOurs(request, host: host, port: port) ? token(for: request) : nil
+    }
+
+    /// The token of the session whose cookie `request` carries, if any.
     func token(for request: HTTPRequest) -> String? {
         guard let header = request.headers["cookie"] else { return nil }
         let given = header.split(separator: ";").compactMap { pair -> String? in
