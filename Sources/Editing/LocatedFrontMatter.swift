@@ -29,8 +29,8 @@ struct LocatedFrontMatter {
             document = try FrontMatterParser.parse(file)
             parts = try FrontMatterParser.split(file)
         } catch {
-            throw EditRefusal("\(error.diagnostics.first.map(String.init(describing:)) ?? path): "
-                              + "the file has a problem the build reports: it must be fixed in a text editor before it can be edited here")
+            throw EditRefusal("\(error.diagnostics.first.map(String.init(describing:)) ?? path) "
+                              + "(a file with a problem the build reports is not edited here: fix it in a text editor first)")
         }
         body = document.body
         let opener = bytes[parts.openingLine]

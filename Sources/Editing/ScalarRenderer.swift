@@ -107,13 +107,15 @@ enum ScalarRenderer {
         var content = Substring(text)
         var trailing = 0
         while content.last == "\n" { content.removeLast(); trailing += 1 }
+        // Only line breaks: a block would read them as nothing.
+        guard !content.isEmpty else { return nil }
         let lines = content.split(separator: "\n", omittingEmptySubsequences: false)
         var header = "|"
         // The indentation is told when the first line with text begins with a blank, or
         // blank lines before it are longer than the indentation would be.
         let leading = lines.prefix { $0.allSatisfy { $0 == " " } }
         if let firstText = lines.first(where: { !$0.allSatisfy { $0 == " " } }), firstText.first == " " || firstText.first == "\t"
-            || leading.contains(where: { !$0.isEmpty }) || content.isEmpty {
+            || leading.contains(where: { !$0.isEmpty }) {
             guard indent <= 9 else { return nil }
             header += String(indent)
         }

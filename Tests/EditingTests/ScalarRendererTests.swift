@@ -47,6 +47,8 @@ import Testing
         #expect(ScalarRenderer.literalBlock("a\n\n", indent: 2, lineEnding: [0x0A]) == "|+\n  a\n")
         #expect(ScalarRenderer.literalBlock("  indented\nnext\n", indent: 2, lineEnding: [0x0A]) == "|2\n    indented\n  next")
         #expect(ScalarRenderer.literalBlock("bell\u{7}\n", indent: 2, lineEnding: [0x0A]) == nil)
+        #expect(ScalarRenderer.literalBlock("\n\n", indent: 2, lineEnding: [0x0A]) == nil)  // only line breaks
+        #expect(render("\n", .literal) == "\"\\n\"")
         #expect(render("a\nb", .folded) == "|-\n  a\n  b")
         #expect(render("one line", .literal) == "one line")
     }

@@ -184,6 +184,8 @@ private struct EditScript {
                 continue
             }
             let key = pool[Int(next() ?? 0) % pool.count]
+            // A key named twice is refused before anything else: rarely worth a run.
+            if op & 0x40 == 0, edit.fields.contains(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }) { continue }
             switch op % 5 {
             case 0, 1: edit.fields.append(FieldEdit(key: key, value: .text(text())))
             case 2: edit.fields.append(FieldEdit(key: key, value: .list((0..<Int(next() ?? 0) % 4).map { _ in text() })))
