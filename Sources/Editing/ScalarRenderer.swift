@@ -23,7 +23,7 @@ enum ScalarRenderer {
     /// `text` written in the style of the scalar it replaces (`previous`, nil for a new one),
     /// on one line, except a block scalar kept as a block (`blockIndent` spaces a line).
     static func render(_ text: String, replacing previous: YAMLEvent.Style?, context: Context,
-                       blockIndent: Int = 2, lineEnding: [UInt8] = [0x0A]) -> String {
+                       blockIndent: Int = 2, keyColumn: Int = 0, lineEnding: [UInt8] = [0x0A]) -> String {
         switch previous {
         case .singleQuoted?:
             if let quoted = singleQuoted(text) { return quoted }
@@ -31,7 +31,7 @@ enum ScalarRenderer {
             return doubleQuoted(text)
         case .literal?, .folded?:
             guard context == .block, text.contains("\n") else { break }
-            if let block = literalBlock(text, indent: blockIndent, lineEnding: lineEnding) { return block }
+            if let block = literalBlock(text, indent: blockIndent, keyColumn: keyColumn, lineEnding: lineEnding) { return block }
         default:
             break
         }
@@ -101,8 +101,9 @@ enum ScalarRenderer {
     }
 
     /// `text` (which has a line break) as a literal block: the `|` header, then each line on
-    /// a line of its own indented `indent` spaces. Nil when a character needs an escape.
-    static func literalBlock(_ text: String, indent: Int, lineEnding: [UInt8]) -> String? {
+    /// a line of its own indented `indent` spaces (more than the key's `keyColumn`). Nil when
+    /// a character needs an escape.
+    static func literalBlock(_ text: String, indent: Int, keyColumn: Int = 0, lineEnding: [UInt8]) -> String? {
         guard text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\t" || isPlainCharacter($0) }) else { return nil }
         var content = Substring(text)
         var trailing = 0
@@ -116,8 +117,9 @@ enum ScalarRenderer {
         let leading = lines.prefix { $0.allSatisfy { $0 == " " } }
         if let firstText = lines.first(where: { !$0.allSatisfy { $0 == " " } }), firstText.first == " " || firstText.first == "\t"
             || leading.contains(where: { !$0.isEmpty }) {
-            guard indent <= 9 else { return nil }
-            header += String(indent)
+            // The indicator counts from the key's indentation.
+            guard indent > keyColumn, indent - keyColumn <= 9 else { return nil }
+            header += String(indent - keyColumn)
         }
         header += trailing == 0 ? "-" : trailing == 1 ? "" : "+"
         let eol = String(decoding: lineEnding, as: UTF8.self)
