@@ -30,7 +30,7 @@ enum ScalarRenderer {
         case .doubleQuoted?:
             return doubleQuoted(text)
         case .literal?, .folded?:
-            guard context == .block, text.contains("\n") else { break }
+            guard context == .block, text.unicodeScalars.contains("\n") else { break }
             if let block = literalBlock(text, indent: blockIndent, keyColumn: keyColumn, lineEnding: lineEnding) { return block }
         default:
             break
@@ -66,7 +66,7 @@ enum ScalarRenderer {
             if context == .flow, scalar == ":" { return nil }
         }
         // `---` and `...` begin lines that end documents; quoted, they are never mistaken.
-        if text.hasPrefix("---") || text.hasPrefix("...") { return nil }
+        if scalars.starts(with: "---".unicodeScalars) || scalars.starts(with: "...".unicodeScalars) { return nil }
         return text
     }
 
@@ -105,7 +105,8 @@ enum ScalarRenderer {
     /// a character needs an escape.
     static func literalBlock(_ text: String, indent: Int, keyColumn: Int = 0, lineEnding: [UInt8]) -> String? {
         guard text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\t" || isPlainCharacter($0) }) else { return nil }
-        var content = Substring(text)
+        // Lines split and tested scalar by scalar: a combining mark must not hide a space or a break.
+        var content = Substring(text).unicodeScalars
         var trailing = 0
         while content.last == "\n" { content.removeLast(); trailing += 1 }
         // Only line breaks: a block would read them as nothing.
@@ -125,7 +126,7 @@ enum ScalarRenderer {
         let eol = String(decoding: lineEnding, as: UTF8.self)
         let pad = String(repeating: " ", count: indent)
         var out = header
-        for line in lines { out += eol + (line.isEmpty ? "" : pad + line) }
+        for line in lines { out += eol + (line.isEmpty ? "" : pad + String(Substring(line))) }
         for _ in 0..<max(0, trailing - 1) { out += eol }
         return out
     }
@@ -148,10 +149,13 @@ enum ScalarRenderer {
 }
 
 extension String {
-    /// Every `target` replaced (Foundation's `replacingOccurrences` without Foundation).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self { if character == target { out += replacement } else { out.append(character) } }
-        return out
+    /// Every `target` scalar replaced (a combining mark after it does not hide it, as it
+    /// would from a comparison of characters).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { out += replacement.unicodeScalars } else { out.append(scalar) }
+        }
+        return String(out)
     }
 }

@@ -150,6 +150,13 @@ import Testing
         #expect(try edited("---\nplace:\n  city: A\n  zip: 1\nb: c\n---\n", [("place", .text("A"))]) == "---\nplace: A\nb: c\n---\n")
     }
 
+    /// The fuzz target's first finding (in its own check, not the writer): a text opening with
+    /// a combining mark and holding NULs reads back scalar by scalar.
+    @Test func combiningMarksAndNULs() throws {
+        #expect(try edited("---\né: x\n---\n", [("é", .text("\u{596}֎#\0\0"))]) == "---\né: \"\u{596}֎#\\0\\0\"\n---\n")
+        #expect(try edited("---\né: x\n---\n", [("é", .text("\u{596}x"))]) == "---\né: \u{596}x\n---\n")
+    }
+
     @Test func refusals() throws {
         #expect(throws: EditRefusal.self) { try edited("---\n{name: A}\n---\n", [("name", .text("B"))]) }
         #expect(try edited("---\nn: !!str 12\nm: x\n---\n", [("n", nil)]) == "---\nm: x\n---\n")

@@ -53,6 +53,14 @@ import Testing
         #expect(render("one line", .literal) == "one line")
     }
 
+    /// A combining mark fuses with the character before it into one Character: the rules are
+    /// applied to scalars, so it hides neither a quote nor a leading space.
+    @Test func combiningMarksHideNothing() {
+        #expect(render("'\u{301}x", .singleQuoted) == "'''\u{301}x'")
+        #expect(ScalarRenderer.literalBlock(" \u{301}a\nb", indent: 2, lineEnding: [0x0A]) == "|2-\n   \u{301}a\n  b")
+        #expect(render("\u{596}x") == "\u{596}x")
+    }
+
     @Test func keys() {
         #expect(ScalarRenderer.key("official_name") == "official_name")
         #expect(ScalarRenderer.key("日本") == "日本")
