@@ -38,7 +38,7 @@ struct EditPlanner {
                 throw EditRefusal(key: field.key, "“\(field.key)” is written in a way this editor does not change "
                                   + "(not as `\(field.key): value` at the start of a line): edit it in a text editor")
             }
-            guard !entry.hasProperties else {
+            guard !entry.hasProperties || field.value == nil else {
                 throw EditRefusal(key: field.key, "“\(field.key)” carries a YAML tag or anchor (such as !!str or &name), which "
                                   + "this editor cannot keep: edit it in a text editor")
             }
@@ -82,7 +82,8 @@ struct EditPlanner {
             let span = scalar.isBlock ? scalar.span.lowerBound..<lineEnd : scalar.span
             let indent = blockIndent(scalar, keyColumn: file.keyIndent.count)
             splices.append(Splice(span, conservative ? ScalarRenderer.doubleQuoted(text)
-                : ScalarRenderer.render(text, replacing: scalar.style, context: .block, blockIndent: indent, lineEnding: file.lineEnding)))
+                : ScalarRenderer.render(text, replacing: scalar.style, context: .block, blockIndent: indent,
+                                                                    keyColumn: file.keyIndent.count, lineEnding: file.lineEnding)))
         case (.list(let items), .sequence(let sequence)) where !conservative:
             let lists = ListEditor(file: file, sequence: sequence, afterColon: afterColon, valueEnd: lineEnd)
             splices += lists.splices(to: items)

@@ -134,7 +134,7 @@ struct ListEditor {
     }
 
     private func lineStart(_ item: LocatedItem) -> Int {
-        LineScan.start(of: item.span.lowerBound, in: file.bytes, from: file.parts.yaml.lowerBound)
+        LineScan.start(of: item.span.lowerBound, in: file.bytes, from: file.firstLineStart)
     }
 
     private func lineEnd(_ item: LocatedItem, includingBreak: Bool = false) -> Int {

@@ -9,6 +9,8 @@ struct LocatedFrontMatter {
     let bytes: [UInt8]
     let path: String
     let parts: FrontMatterSplit
+    /// Where the YAML's first line starts, after a byte order mark opening it (libyaml skips one).
+    let firstLineStart: Int
     /// The file's line end (that of its opening `---` line): LF, CRLF or CR.
     let lineEnding: [UInt8]
     /// The top-level mapping is written `{...}`, which the writer does not edit.
@@ -29,10 +31,11 @@ struct LocatedFrontMatter {
             document = try FrontMatterParser.parse(file)
             parts = try FrontMatterParser.split(file)
         } catch {
-            throw EditRefusal("\(error.diagnostics.first.map(String.init(describing:)) ?? path): "
-                              + "the file has a problem the build reports: it must be fixed in a text editor before it can be edited here")
+            throw EditRefusal("\(error.diagnostics.first.map(String.init(describing:)) ?? path) "
+                              + "(a file with a problem the build reports is not edited here: fix it in a text editor first)")
         }
         body = document.body
+        firstLineStart = bytes[parts.yaml].starts(with: [0xEF, 0xBB, 0xBF]) ? parts.yaml.lowerBound + 3 : parts.yaml.lowerBound
         let opener = bytes[parts.openingLine]
         lineEnding = opener.suffix(2).elementsEqual([0x0D, 0x0A]) ? [0x0D, 0x0A] : opener.last == 0x0D ? [0x0D] : [0x0A]
 
@@ -41,11 +44,11 @@ struct LocatedFrontMatter {
         guard read.error == nil else {
             throw EditRefusal("\(path): the front matter could not be read again for editing")
         }
-        var reader = EntryReader(bytes: bytes, yaml: parts.yaml, events: read.events, path: path)
+        var reader = EntryReader(bytes: bytes, yaml: parts.yaml, firstLineStart: firstLineStart, events: read.events, path: path)
         entries = try reader.entries()
         isFlowMapping = reader.isFlowMapping
         if let first = reader.firstKey {
-            keyIndent = Array(bytes[LineScan.start(of: first, in: bytes, from: parts.yaml.lowerBound)..<first])
+            keyIndent = Array(bytes[LineScan.start(of: first, in: bytes, from: firstLineStart)..<first])
         } else {
             keyIndent = []
         }
@@ -58,6 +61,7 @@ struct LocatedFrontMatter {
 private struct EntryReader {
     let bytes: [UInt8]
     let yaml: Range<Int>
+    let firstLineStart: Int
     let events: [YAMLEvent]
     let path: String
     let offsets: ScalarOffsets
@@ -66,8 +70,8 @@ private struct EntryReader {
     /// Where the first key is written.
     var firstKey: Int?
 
-    init(bytes: [UInt8], yaml: Range<Int>, events: [YAMLEvent], path: String) {
-        (self.bytes, self.yaml, self.events, self.path) = (bytes, yaml, events, path)
+    init(bytes: [UInt8], yaml: Range<Int>, firstLineStart: Int, events: [YAMLEvent], path: String) {
+        (self.bytes, self.yaml, self.firstLineStart, self.events, self.path) = (bytes, yaml, firstLineStart, events, path)
         offsets = ScalarOffsets(bytes, yaml: yaml)
     }
 
@@ -104,7 +108,7 @@ private struct EntryReader {
     private func entry(key: String, keyEvent: YAMLEvent, keySpan: Range<Int>, value: LocatedValue,
                        events valueEvents: ArraySlice<YAMLEvent>) throws(EditRefusal) -> LocatedEntry {
         // A key stands alone at the start of its line, followed by `:`.
-        let lineStart = LineScan.start(of: keySpan.lowerBound, in: bytes, from: yaml.lowerBound)
+        let lineStart = LineScan.start(of: keySpan.lowerBound, in: bytes, from: firstLineStart)
         var afterColon: Int?
         if !isFlowMapping, bytes[lineStart..<keySpan.lowerBound].allSatisfy({ $0 == 0x20 }) {
             var colon = keySpan.upperBound

@@ -23,15 +23,15 @@ enum ScalarRenderer {
     /// `text` written in the style of the scalar it replaces (`previous`, nil for a new one),
     /// on one line, except a block scalar kept as a block (`blockIndent` spaces a line).
     static func render(_ text: String, replacing previous: YAMLEvent.Style?, context: Context,
-                       blockIndent: Int = 2, lineEnding: [UInt8] = [0x0A]) -> String {
+                       blockIndent: Int = 2, keyColumn: Int = 0, lineEnding: [UInt8] = [0x0A]) -> String {
         switch previous {
         case .singleQuoted?:
             if let quoted = singleQuoted(text) { return quoted }
         case .doubleQuoted?:
             return doubleQuoted(text)
         case .literal?, .folded?:
-            guard context == .block, text.contains("\n") else { break }
-            if let block = literalBlock(text, indent: blockIndent, lineEnding: lineEnding) { return block }
+            guard context == .block, text.unicodeScalars.contains("\n") else { break }
+            if let block = literalBlock(text, indent: blockIndent, keyColumn: keyColumn, lineEnding: lineEnding) { return block }
         default:
             break
         }
@@ -66,7 +66,7 @@ enum ScalarRenderer {
             if context == .flow, scalar == ":" { return nil }
         }
         // `---` and `...` begin lines that end documents; quoted, they are never mistaken.
-        if text.hasPrefix("---") || text.hasPrefix("...") { return nil }
+        if scalars.starts(with: "---".unicodeScalars) || scalars.starts(with: "...".unicodeScalars) { return nil }
         return text
     }
 
@@ -101,27 +101,32 @@ enum ScalarRenderer {
     }
 
     /// `text` (which has a line break) as a literal block: the `|` header, then each line on
-    /// a line of its own indented `indent` spaces. Nil when a character needs an escape.
-    static func literalBlock(_ text: String, indent: Int, lineEnding: [UInt8]) -> String? {
+    /// a line of its own indented `indent` spaces (more than the key's `keyColumn`). Nil when
+    /// a character needs an escape.
+    static func literalBlock(_ text: String, indent: Int, keyColumn: Int = 0, lineEnding: [UInt8]) -> String? {
         guard text.unicodeScalars.allSatisfy({ $0 == "\n" || $0 == "\t" || isPlainCharacter($0) }) else { return nil }
-        var content = Substring(text)
+        // Lines split and tested scalar by scalar: a combining mark must not hide a space or a break.
+        var content = Substring(text).unicodeScalars
         var trailing = 0
         while content.last == "\n" { content.removeLast(); trailing += 1 }
+        // Only line breaks: a block would read them as nothing.
+        guard !content.isEmpty else { return nil }
         let lines = content.split(separator: "\n", omittingEmptySubsequences: false)
         var header = "|"
         // The indentation is told when the first line with text begins with a blank, or
         // blank lines before it are longer than the indentation would be.
         let leading = lines.prefix { $0.allSatisfy { $0 == " " } }
         if let firstText = lines.first(where: { !$0.allSatisfy { $0 == " " } }), firstText.first == " " || firstText.first == "\t"
-            || leading.contains(where: { !$0.isEmpty }) || content.isEmpty {
-            guard indent <= 9 else { return nil }
-            header += String(indent)
+            || leading.contains(where: { !$0.isEmpty }) {
+            // The indicator counts from the key's indentation.
+            guard indent > keyColumn, indent - keyColumn <= 9 else { return nil }
+            header += String(indent - keyColumn)
         }
         header += trailing == 0 ? "-" : trailing == 1 ? "" : "+"
         let eol = String(decoding: lineEnding, as: UTF8.self)
         let pad = String(repeating: " ", count: indent)
         var out = header
-        for line in lines { out += eol + (line.isEmpty ? "" : pad + line) }
+        for line in lines { out += eol + (line.isEmpty ? "" : pad + String(Substring(line))) }
         for _ in 0..<max(0, trailing - 1) { out += eol }
         return out
     }
@@ -144,10 +149,13 @@ enum ScalarRenderer {
 }
 
 extension String {
-    /// Every `target` replaced (Foundation's `replacingOccurrences` without Foundation).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self { if character == target { out += replacement } else { out.append(character) } }
-        return out
+    /// Every `target` scalar replaced (a combining mark after it does not hide it, as it
+    /// would from a comparison of characters).
+    func replacingAll(_ target: Unicode.Scalar, with replacement: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == target { out += replacement.unicodeScalars } else { out.append(scalar) }
+        }
+        return String(out)
     }
 }

@@ -141,13 +141,25 @@ import Testing
     }
 
     @Test func indentedKeysAndValuesOnTheirOwnLine() throws {
+        // The indentation indicator counts from the key's column.
+        #expect(try edited("---\n  m: |\n      a\n  b: c\n---\n", [("m", .text(" x\ny\n"))]) == "---\n  m: |4\n       x\n      y\n  b: c\n---\n")
+        // A byte order mark opening the YAML is not indentation.
+        #expect(try edited("---\n\u{FEFF}a: b\n---\n", [("a", .text("c")), ("d", .text("e"))]) == "---\n\u{FEFF}a: c\nd: e\n---\n")
         #expect(try edited("---\n  name: A\n  b: c\n---\n", [("d", .text("e"))]) == "---\n  name: A\n  b: c\n  d: e\n---\n")
         #expect(try edited("---\nmotto:\n  'Long'\nb: c\n---\n", [("motto", .text("It's"))]) == "---\nmotto:\n  'It''s'\nb: c\n---\n")
         #expect(try edited("---\nplace:\n  city: A\n  zip: 1\nb: c\n---\n", [("place", .text("A"))]) == "---\nplace: A\nb: c\n---\n")
     }
 
+    /// The fuzz target's first finding (in its own check, not the writer): a text opening with
+    /// a combining mark and holding NULs reads back scalar by scalar.
+    @Test func combiningMarksAndNULs() throws {
+        #expect(try edited("---\né: x\n---\n", [("é", .text("\u{596}֎#\0\0"))]) == "---\né: \"\u{596}֎#\\0\\0\"\n---\n")
+        #expect(try edited("---\né: x\n---\n", [("é", .text("\u{596}x"))]) == "---\né: \u{596}x\n---\n")
+    }
+
     @Test func refusals() throws {
         #expect(throws: EditRefusal.self) { try edited("---\n{name: A}\n---\n", [("name", .text("B"))]) }
+        #expect(try edited("---\nn: !!str 12\nm: x\n---\n", [("n", nil)]) == "---\nm: x\n---\n")
         #expect(try edited("---\n{name: A}\n---\nOld\n", body: "New\n") == "---\n{name: A}\n---\nNew\n")
         #expect(throws: EditRefusal.self) { try edited("---\nname: A\n---\n", [("a\nb", .text("B"))]) }
         #expect(throws: EditRefusal.self) { try edited("---\nname: A\n---\n", [("", .text("B"))]) }

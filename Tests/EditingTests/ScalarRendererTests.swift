@@ -47,8 +47,18 @@ import Testing
         #expect(ScalarRenderer.literalBlock("a\n\n", indent: 2, lineEnding: [0x0A]) == "|+\n  a\n")
         #expect(ScalarRenderer.literalBlock("  indented\nnext\n", indent: 2, lineEnding: [0x0A]) == "|2\n    indented\n  next")
         #expect(ScalarRenderer.literalBlock("bell\u{7}\n", indent: 2, lineEnding: [0x0A]) == nil)
+        #expect(ScalarRenderer.literalBlock("\n\n", indent: 2, lineEnding: [0x0A]) == nil)  // only line breaks
+        #expect(render("\n", .literal) == "\"\\n\"")
         #expect(render("a\nb", .folded) == "|-\n  a\n  b")
         #expect(render("one line", .literal) == "one line")
+    }
+
+    /// A combining mark fuses with the character before it into one Character: the rules are
+    /// applied to scalars, so it hides neither a quote nor a leading space.
+    @Test func combiningMarksHideNothing() {
+        #expect(render("'\u{301}x", .singleQuoted) == "'''\u{301}x'")
+        #expect(ScalarRenderer.literalBlock(" \u{301}a\nb", indent: 2, lineEnding: [0x0A]) == "|2-\n   \u{301}a\n  b")
+        #expect(render("\u{596}x") == "\u{596}x")
     }
 
     @Test func keys() {

@@ -89,9 +89,16 @@ private func lf(_ text: String) -> [UInt8] {
     return out
 }
 
-/// A file's top-level keys and, for each, its value's events (kind, text, plain or not).
+/// An event as read back: a scalar's text (scalar by scalar) and whether it is plain, or a
+/// collection's start or end.
+private enum Event: Equatable {
+    case scalar([Unicode.Scalar], plain: Bool)
+    case open, close, alias
+}
+
+/// A file's top-level keys and, for each, its value's events.
 private struct TopLevel {
-    var values: [(key: [Unicode.Scalar], events: [String])] = []
+    var values: [(key: [Unicode.Scalar], events: [Event])] = []
     var body: String
     var keys: [String] = []
 
@@ -105,13 +112,12 @@ private struct TopLevel {
         var depth = 0
         var key: String?
         for event in events {
-            let text: String
+            let text: Event
             switch event.kind {
-            case .scalar(let value, let plain): text = (plain ? "plain:" : "quoted:") + value
-            case .sequenceStart: text = "["
-            case .mappingStart: text = "{"
-            case .sequenceEnd, .mappingEnd: text = "]"
-            case .alias: text = "*"
+            case .scalar(let value, let plain): text = .scalar(Array(value.unicodeScalars), plain: plain)
+            case .sequenceStart, .mappingStart: text = .open
+            case .sequenceEnd, .mappingEnd: text = .close
+            case .alias: text = .alias
             case .documentStart, .documentEnd: continue
             }
             if depth == 1, key == nil, case .scalar(let value, _) = event.kind {
@@ -132,17 +138,15 @@ private struct TopLevel {
     }
 
     /// Whether a value's events read as `value`: the scalar's text, or the list's items.
-    static func reads(_ events: [String], as value: EditValue) -> Bool {
-        func text(_ event: String) -> [Unicode.Scalar]? {
-            if event.hasPrefix("plain:") { return Array(event.unicodeScalars.dropFirst(6)) }
-            if event.hasPrefix("quoted:") { return Array(event.unicodeScalars.dropFirst(7)) }
-            return nil
+    static func reads(_ events: [Event], as value: EditValue) -> Bool {
+        func text(_ event: Event) -> [Unicode.Scalar]? {
+            if case .scalar(let text, _) = event { text } else { nil }
         }
         switch value {
         case .text(let wanted):
             return events.count == 1 && text(events[0]) == Array(wanted.unicodeScalars)
         case .list(let items):
-            guard events.first == "[", events.last == "]", events.count == items.count + 2 else { return false }
+            guard events.first == .open, events.last == .close, events.count == items.count + 2 else { return false }
             return zip(events.dropFirst(), items).allSatisfy { text($0) == Array($1.unicodeScalars) }
         }
     }
@@ -184,6 +188,8 @@ private struct EditScript {
                 continue
             }
             let key = pool[Int(next() ?? 0) % pool.count]
+            // A key named twice is refused before anything else: rarely worth a run.
+            if op & 0x40 == 0, edit.fields.contains(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }) { continue }
             switch op % 5 {
             case 0, 1: edit.fields.append(FieldEdit(key: key, value: .text(text())))
             case 2: edit.fields.append(FieldEdit(key: key, value: .list((0..<Int(next() ?? 0) % 4).map { _ in text() })))
