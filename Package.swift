@@ -50,7 +50,7 @@ let package = Package(
         // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).
         .target(name: "CFileSystem"),
 
-        // A value shared between threads behind the toolchain's Mutex (every lock of the project).
+        // A value shared between threads behind the toolchain's Mutex (every lock of the sources).
         .target(name: "Locking"),
 
         // A spec-true Mustache engine, independent of the rest of the project.
@@ -65,11 +65,11 @@ let package = Package(
         .target(name: "Diagnostics"),
         .target(name: "Load", dependencies: ["Diagnostics", "Thumbnails"], plugins: ["EmbedTheme"]),
         .target(name: "FrontMatter", dependencies: ["CYaml", "Diagnostics", "Load"]),
-        .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails"]),
+        .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails", "Locking"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
         .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails", "Locking"]),
         .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
-        .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics"]),
+        .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics", "Locking"]),
         .target(name: "Incremental", dependencies: [
             "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Mustache", "Thumbnails", "Locking",
         ]),
@@ -96,9 +96,9 @@ let package = Package(
         .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
 
         // The search index of issue 16: records in, content-hashed <script> shards out (works from
-        // file://), with incremental updates. Depends on nothing but Foundation. Its reading side
-        // is the default theme's templates/assets/search.js.
-        .target(name: "Search"),
+        // file://), with incremental updates. Depends on nothing but Foundation and Locking. Its
+        // reading side is the default theme's templates/assets/search.js.
+        .target(name: "Search", dependencies: ["Locking"]),
         .testTarget(name: "SearchTests", dependencies: ["Search"]),
         // 10,000 synthetic records: build, update, bytes per query and Chromium timings:
         // `swift run -c release SearchBench`.
