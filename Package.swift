@@ -36,7 +36,7 @@ let package = Package(
         // A C target does not autolink the module map's libraries, so it names them here too.
         // libvips, librsvg, cairo and libwebp are not linked: the shim opens them at their first use
         // (Sources/CVipsShim/libraries.h says why).
-        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [
+        .target(name: "CVipsShim", dependencies: ["CVips", "CContentHash"], linkerSettings: [
             .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("jpeg"),
             .linkedLibrary("deflate"), .linkedLibrary("dl"),
         ]),
@@ -53,17 +53,23 @@ let package = Package(
         // A value shared between threads behind the toolchain's Mutex (every lock of the sources).
         .target(name: "Locking"),
 
+        // SHA-256 of content (sources, cache keys, digests of files) by the processor's SHA
+        // instructions or plain C, and the switch that forces the portable twins of processor-specific
+        // code (the shim's AVX2 loops too): for the loader and the thumbnails alike.
+        .target(name: "CContentHash"),
+        .target(name: "Hashing", dependencies: ["CContentHash"]),
+
         // A spec-true Mustache engine, independent of the rest of the project.
         .target(name: "Mustache"),
         // libvips-backed thumbnails with a content-addressed cache.
-        .target(name: "Thumbnails", dependencies: ["CVipsShim", "Locking"]),
+        .target(name: "Thumbnails", dependencies: ["CVipsShim", "Hashing", "Locking"]),
         // ThumbnailFixtures: test pictures, for test targets and benchmarks (never the product).
         .target(name: "ThumbnailsTestSupport", dependencies: ["CThumbnailFixtures", "Thumbnails"]),
         // The site generator, one target a stage, each depending only on those before it:
         // load -> front matter -> Markdown -> model -> render -> write; the incremental engine
         // above them (the stages know nothing of manifests); the pipeline, CLI and server on top.
         .target(name: "Diagnostics"),
-        .target(name: "Load", dependencies: ["Diagnostics", "Thumbnails"], plugins: ["EmbedTheme"]),
+        .target(name: "Load", dependencies: ["Diagnostics", "Hashing", "Mustache"], plugins: ["EmbedTheme"]),
         .target(name: "FrontMatter", dependencies: ["CYaml", "Diagnostics", "Load"]),
         .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails", "Locking"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
@@ -75,7 +81,7 @@ let package = Package(
         ]),
         .target(name: "GazetteerKit", dependencies: [
             "CDeflate", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails", "Locking", "Search",
+            "Mustache", "Thumbnails", "Hashing", "Locking", "Search",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
@@ -86,7 +92,8 @@ let package = Package(
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Hashing", "Locking"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "GazetteerKitTests", dependencies: [
             "GazetteerKit", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
             "Mustache", "Thumbnails", "Locking",

@@ -2,6 +2,7 @@ import CVips
 import CVipsShim
 import Foundation
 import XCTest
+import Hashing
 @_spi(Fixtures) @testable import Thumbnails
 
 /// The direct path against libvips' own thumbnail, on photo-like pictures made here (fine
@@ -170,8 +171,9 @@ final class PortableTwinTests: XCTestCase {
             cases.append((space.bytes(url), source, .fit, fit.sizes.map(\.size)))
         }
         func make(portable: Bool) throws -> [[UInt8]] {
-            let previous = gz_set_portable(portable ? 1 : 0)
-            defer { gz_set_portable(previous) }
+            try PortableCode.with(portable) { try makeAll(portable: portable) }
+        }
+        func makeAll(portable: Bool) throws -> [[UInt8]] {
             var made: [[UInt8]] = []
             for (number, item) in cases.enumerated() {
                 let outputs = item.sizes.map {
