@@ -17,7 +17,9 @@ let package = Package(
         .library(name: "Search", targets: ["Search"]),
     ],
     targets: [
-        // C libraries, each imported by exactly one Swift file.
+        // C libraries, each imported by exactly one Swift file (CVips only by the test support's
+        // LibvipsOperations.swift: the product reaches libvips through CVipsShim, which
+        // Sources/Thumbnails/Vips.swift alone imports).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CYaml", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // libdeflate (libdeflate-dev, also the palette PNGs'), for the plain texts the search
@@ -63,8 +65,9 @@ let package = Package(
         .target(name: "Mustache"),
         // libvips-backed thumbnails with a content-addressed cache.
         .target(name: "Thumbnails", dependencies: ["CVipsShim", "Hashing", "Locking"]),
-        // ThumbnailFixtures: test pictures, for test targets and benchmarks (never the product).
-        .target(name: "ThumbnailsTestSupport", dependencies: ["CThumbnailFixtures", "Thumbnails"]),
+        // ThumbnailFixtures and LibvipsOps: test pictures, and libvips' own operations as the
+        // tests' references, for test targets and benchmarks (never the product).
+        .target(name: "ThumbnailsTestSupport", dependencies: ["CVips", "CThumbnailFixtures", "Thumbnails"]),
         // The site generator, one target a stage, each depending only on those before it:
         // load -> front matter -> Markdown -> model -> render -> write; the incremental engine
         // above them (the stages know nothing of manifests); the pipeline, CLI and server on top.

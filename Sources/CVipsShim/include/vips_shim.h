@@ -205,7 +205,7 @@ int gz_png_palette_write(const GzPixels *in, size_t stride, GzSaveFormat format,
 /* SSIM of two width x height pictures of straight R, G, B, A bytes (a
  * uint32_t each, in memory order), both over white, as scikit-image's
  * structural_similarity measures it (ssim.c; png-adaptive keeps its cut by
- * it); -1 when a side is under 7 pixels. For the tests. */
+ * it); -1 when a side is under 7 pixels. For the tests (gz_fixture_ssim). */
 double gz_ssim_rgba(const uint32_t *a, const uint32_t *b, int width, int height);
 
 /* The libjpeg the direct path was built with ("libjpeg-turbo 2.1.5"). */
