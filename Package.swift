@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Gazetteer depends on nothing but the toolchain and Debian's C libraries
-// (libcmark-dev, libyaml-dev, libvips-dev, libjpeg-dev), reached through pkg-config.
+// Gazetteer depends on nothing but the toolchain and Debian's C libraries (libcmark-dev,
+// libyaml-dev, libvips-dev, libjpeg-dev, librsvg2-dev, libcairo2-dev, libdeflate-dev), reached
+// through pkg-config or named in the linker settings below.
 // It is built and tested on Linux only (Debian 12, x86_64): the preview server uses Glibc
 // sockets and inotify, so no other platform is declared.
 let package = Package(
@@ -43,13 +44,14 @@ let package = Package(
             .linkedLibrary("deflate"), .linkedLibrary("dl"),
         ]),
 
-        // Test pictures made and read back with libvips, for the tests and ThumbnailsBench only
-        // (imported by Sources/ThumbnailsTestSupport/ThumbnailFixtures.swift).
+        // Test pictures made and read back with libvips, and the shim's SSIM, for the tests and
+        // ThumbnailsBench only (imported by Sources/ThumbnailsTestSupport/ThumbnailFixtures.swift).
         .target(name: "CThumbnailFixtures", dependencies: ["CVips", "CVipsShim"], linkerSettings: [
             .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
         ]),
 
-        // File-system calls Glibc's Swift module lacks (an atomic exchange of two folders).
+        // File-system calls Glibc's Swift module lacks: an atomic exchange of two folders
+        // (renameat2), and a folder placed in a quiet block group on ext4 (FS_TOPDIR_FL).
         .target(name: "CFileSystem"),
 
         // A value shared between threads behind the toolchain's Mutex (every lock of the sources).
@@ -69,7 +71,7 @@ let package = Package(
         // tests' references, for test targets and benchmarks (never the product).
         .target(name: "ThumbnailsTestSupport", dependencies: ["CVips", "CThumbnailFixtures", "Thumbnails"]),
         // The site generator, one target a stage, each depending only on those before it:
-        // load -> front matter -> Markdown -> model -> render -> write; the incremental engine
+        // load -> front matter, images -> Markdown -> model -> render -> write; the incremental engine
         // above them (the stages know nothing of manifests); the pipeline, CLI and server on top.
         .target(name: "Diagnostics"),
         .target(name: "Load", dependencies: ["Diagnostics", "Hashing", "Mustache"], plugins: ["EmbedTheme"]),
