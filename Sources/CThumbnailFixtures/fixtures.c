@@ -142,3 +142,15 @@ gz_fixture_free(char *message)
 {
     g_free(message);
 }
+
+int
+gz_fixture_start_libvips(void)
+{
+    return gz_init();
+}
+
+double
+gz_fixture_ssim(const uint32_t *a, const uint32_t *b, int width, int height)
+{
+    return gz_ssim_rgba(a, b, width, height);
+}

@@ -6,7 +6,7 @@
  * cache: a flag's six thumbnails took four parses (the plan's header, then
  * one a preset) and three renderings there; here one of each (the plan reads
  * the size from the root element alone, gz_svg_size). Measured in
- * NOTES-17.md.
+ * docs/decisions/0002-svg-drawing-path.md.
  *
  * librsvg's headers want include paths (gdk-pixbuf's among them) that
  * SwiftPM cannot be given without unsafe flags, so the few functions used are

@@ -19,7 +19,8 @@
  * The median cut replaced libimagequant (quality 90, speed 6, dithering 0.5)
  * here: over Debian's 249 flags at the default theme's sizes it is about ten
  * times faster, its SSIM against truecolour is higher (worst 0.995 against
- * 0.994) and the index page's flags are smaller (NOTES-17.md).
+ * 0.994) and the index page's flags are smaller
+ * (docs/decisions/0003-median-cut-palette.md).
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -36,7 +37,8 @@
 
 /* Mean squared error a pixel (summed over the four channels, 0..255 each)
  * at which the cut stops: about 1.3 levels a channel. Measured over the
- * flags at the default theme's sizes (NOTES-17.md): SSIM 0.9950 at worst
+ * flags at the default theme's sizes
+ * (docs/decisions/0003-median-cut-palette.md): SSIM 0.9950 at worst
  * against the truecolour picture (0.9938 at 8, 0.9955 at 6, where the
  * index page's flags are 2% larger). */
 #define GZ_PALETTE_ERROR 7.0
@@ -438,11 +440,11 @@ gz_png_chunk(unsigned char *out, const char *type, const unsigned char *data, si
 /* Pictures up to GZ_SMALL_PIXELS (the ones list pages show by the hundred)
  * by libdeflate at level 6; larger ones (shown one to a page) by
  * png_deflate.c, which looks for matches at the pixel before and the row
- * above only. Measured over Debian's flags (NOTES-17.md, processor time a
- * file set): the 200x150 table flags take 23 ms at level 6, 89 at level 8
- * (7% fewer bytes), 17 at level 4 (6% more), 9 by png_deflate.c (6% more);
- * the 640x480 ones 35 ms by png_deflate.c, 120 at level 5 (13% fewer bytes),
- * 534 at level 8. zlib's level 9 with chains cut to 256 (the setting before)
+ * above only. Measured over Debian's flags (processor time a file set;
+ * docs/decisions/0003-median-cut-palette.md): the 200x150 table flags take
+ * 23 ms at level 6, 89 at level 8 (7% fewer bytes), 17 at level 4 (6%
+ * more), 9 by png_deflate.c (6% more); the 640x480 ones 35 ms by
+ * png_deflate.c, 120 at level 5 (13% fewer bytes), 534 at level 8. zlib's level 9 with chains cut to 256 (the setting before)
  * took 80 and 478 ms for 5% and 16% fewer bytes. */
 enum { GZ_SMALL_PIXELS = 40000 };
 
@@ -516,8 +518,8 @@ typedef struct {
 /* The cuts png-adaptive and webp-adaptive try (mean squared error a pixel,
  * as GZ_PALETTE_ERROR), coarsest first, and the SSIM against the picture a
  * cut must keep. Measured over Debian's 249 flags at the default theme's
- * table sizes (NOTES-17.md, section 7): the coarsest cut of SSIM at least
- * 0.99 among cuts to 500 would make the index page 382 KB as PNG, but cuts
+ * table sizes (docs/decisions/0004-adaptive-palette.md): the coarsest cut
+ * of SSIM at least 0.99 among cuts to 500 would make the index page 382 KB as PNG, but cuts
  * over 40 lose the anti-aliasing of discs and diagonals (stair steps) while
  * SSIM stays above 0.99. These three at 0.993: 434 KB (the exact palette:
  * 645), 1.4 measurements a picture; all five of 40, 28, 20, 14, 10 at 0.995:

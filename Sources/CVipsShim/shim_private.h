@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether the AVX2 twins may run (see gz_set_portable; gz_may_use_sha is in
- * vips_shim.h, for the tests). */
+/* Whether the AVX2 twins may run: the processor has AVX2 and the portable
+ * code is not forced (gz_set_portable, Sources/CContentHash). */
 int gz_may_use_avx2(void);
 
 /* Whether a size `have` is within a pixel or two (and 1%) of `want`: close

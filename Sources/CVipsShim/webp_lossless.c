@@ -4,7 +4,8 @@
  * colours libwebp codes the picture through its colour-indexing transform
  * (2, 4 or 8 pixels a code when there are at most 16 colours), 2D distances
  * and a colour cache: over Debian's flags at the default theme's table sizes
- * a quarter smaller than the same palette as PNG (NOTES-17.md, section 7).
+ * a quarter smaller than the same palette as PNG
+ * (docs/decisions/0004-adaptive-palette.md).
  * Deterministic: libwebp's output is a fixed function of the pixels and the
  * settings (single-threaded here).
  */

@@ -2,6 +2,7 @@ import Foundation
 import Thumbnails
 import Diagnostics
 import Load
+import Locking
 
 /// Plans thumbnails on demand while pages render (a template asking for `flag.table`
 /// plans that thumbnail) and remembers every plan, so that exactly the thumbnails the
@@ -38,19 +39,21 @@ package final class ImagePlanner: @unchecked Sendable {
     }
 
     private struct Key: Hashable { var path: String; var preset: String; var stem: String }
-    private let lock = NSLock()
-    private var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
-    private var failures: Set<Diagnostic> = []
-    /// Who named each source file, and how: errors about the file point there.
-    private var namedBy: [String: (written: String, location: SourceLocation)] = [:]
+    private struct State {
+        var memo: [Key: Result<ThumbnailPlan, ThumbnailError>] = [:]
+        var failures: Set<Diagnostic> = []
+        /// Who named each source file, and how: errors about the file point there.
+        var namedBy: [String: (written: String, location: SourceLocation)] = [:]
+        /// Stamps taken in this build, once per path (nil: missing or not a regular file).
+        var stamps: [String: FileStamp?] = [:]
+        var made: Result<Thumbnailer, ThumbnailError>?
+    }
+    private let state = Locked(State())
     /// Plans of earlier builds by source path (from the manifest, decoded on demand).
     /// With a key, only that plan is asked for.
     private let known: @Sendable (String, PlanKey?) -> KnownSource?
-    /// Stamps taken in this build, once per path (nil: missing or not a regular file).
-    private var stamps: [String: FileStamp?] = [:]
 
     private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
-    private var made: Result<Thumbnailer, ThumbnailError>?
 
     /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
     /// longer than a build in which nothing changed.
@@ -63,39 +66,30 @@ package final class ImagePlanner: @unchecked Sendable {
 
     /// The thumbnailer, started on first use.
     package func thumbnailer() throws(ThumbnailError) -> Thumbnailer {
-        lock.lock()
-        defer { lock.unlock() }
-        if made == nil { made = Result { () throws(ThumbnailError) -> Thumbnailer in try makeThumbnailer() } }
-        return try made!.get()
+        try state.withLock { state throws(ThumbnailError) -> Thumbnailer in
+            if state.made == nil { state.made = Result { () throws(ThumbnailError) -> Thumbnailer in try makeThumbnailer() } }
+            return try state.made!.get()
+        }
     }
 
     /// Stamps taken earlier in this build (by the check of the previous build's watch).
     package func prefill(_ known: [String: FileStamp]) {
-        lock.lock()
-        for (path, stamp) in known { stamps[path] = stamp }
-        lock.unlock()
+        state.withLock { state in
+            for (path, stamp) in known { state.stamps[path] = stamp }
+        }
     }
 
     /// The stamps taken so far (nil value: the file is missing), to look many up without
     /// taking the lock for each.
     package var stampsTaken: [String: FileStamp?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stamps
+        state.withLock { $0.stamps }
     }
 
     /// The stamp of the file at `path`, taken once per build.
     package func stamp(of path: String) -> FileStamp? {
-        lock.lock()
-        if let stamp = stamps[path] {
-            lock.unlock()
-            return stamp
-        }
-        lock.unlock()
+        if let stamp = state.withLock({ $0.stamps[path] }) { return stamp }
         let stamp = FileStamp.of(path)
-        lock.lock()
-        stamps[path] = stamp
-        lock.unlock()
+        state.withLock { $0.stamps[path] = stamp }
         return stamp
     }
 
@@ -110,14 +104,14 @@ package final class ImagePlanner: @unchecked Sendable {
     package func plan(_ image: ImageSource, preset: String, stem: String) -> ThumbnailPlan? {
         guard let spec = presets[preset] else { return nil }
         let key = Key(path: image.path, preset: preset, stem: stem)
-        lock.lock()
-        let memoized = memo[key]
-        if let earlier = namedBy[image.path] {
-            if image.location < earlier.location { namedBy[image.path] = (image.written, image.location) }
-        } else {
-            namedBy[image.path] = (image.written, image.location)
+        let memoized = state.withLock { state in
+            if let earlier = state.namedBy[image.path] {
+                if image.location < earlier.location { state.namedBy[image.path] = (image.written, image.location) }
+            } else {
+                state.namedBy[image.path] = (image.written, image.location)
+            }
+            return state.memo[key]
         }
-        lock.unlock()
         let result: Result<ThumbnailPlan, ThumbnailError>
         if let memoized {
             result = memoized
@@ -135,34 +129,28 @@ package final class ImagePlanner: @unchecked Sendable {
                     result = .failure(error)
                 }
             }
-            lock.lock()
-            memo[key] = result
-            lock.unlock()
+            state.withLock { $0.memo[key] = result }
         }
         switch result {
         case .success(let plan):
             return plan
         case .failure(let error):
-            lock.lock()
-            failures.insert(Diagnostic("image \"\(image.written)\" \(ImageProblem.plain(error.message))", at: image.location))
-            lock.unlock()
+            let failure = Diagnostic("image \"\(image.written)\" \(ImageProblem.plain(error.message))", at: image.location)
+            state.withLock { _ = $0.failures.insert(failure) }
             return nil
         }
     }
 
     /// Every plan made so far, in a stable order.
     package var plans: [ThumbnailPlan] {
-        lock.lock()
-        defer { lock.unlock() }
+        let memo = state.withLock { $0.memo }
         return memo.values.compactMap { try? $0.get() }.sorted { $0.images[0].fileName < $1.images[0].fileName }
     }
 
     /// An error of making thumbnails, located where content named the picture (its front
     /// matter value or Markdown image) and in plain words.
     package func located(_ error: ThumbnailError, siteRelative: (String) -> String) -> Diagnostic {
-        lock.lock()
-        let naming = namedBy[error.path]
-        lock.unlock()
+        let naming = state.withLock { $0.namedBy[error.path] }
         if error.isStorage || naming == nil {
             return Diagnostic(error.message, at: SourceLocation(path: siteRelative(error.path)))
         }
@@ -170,9 +158,7 @@ package final class ImagePlanner: @unchecked Sendable {
     }
 
     package var diagnostics: [Diagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return failures.sorted()
+        state.withLock { $0.failures.sorted() }
     }
 
     /// What to remember for the next build about the source at each of `paths` (the pictures
@@ -180,8 +166,7 @@ package final class ImagePlanner: @unchecked Sendable {
     /// gone or changed and was not planned), the record of an earlier build (`nil` value:
     /// unchanged, to be copied), or a new record.
     package func sources(keeping paths: Set<String>, earlierStamp: (String) -> FileStamp?) -> [String: KnownSource?] {
-        lock.lock()
-        defer { lock.unlock() }
+        let (memo, stamps) = state.withLock { ($0.memo, $0.stamps) }
         // The plans of this build by source, with the stamp taken before planning.
         var current: [String: KnownSource] = [:]
         for (key, planned) in memo {

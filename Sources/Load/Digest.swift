@@ -1,4 +1,4 @@
-import Thumbnails
+import Hashing
 import Diagnostics
 
 /// A SHA-256 digest as four words: compared, hashed and stored without text.

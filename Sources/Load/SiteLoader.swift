@@ -1,6 +1,6 @@
 import Foundation
 import Mustache
-import Thumbnails
+import Hashing
 import Diagnostics
 
 /// The load stage: lists the site folder (see `scan`) and reads its settings file and theme.

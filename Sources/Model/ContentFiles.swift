@@ -4,6 +4,7 @@ import Load
 import FrontMatter
 import Markdown
 import Images
+import Locking
 
 /// Every content file's page (`content/cities/madrid.md` -> `cities/madrid.html`), and the
 /// files that are regular files in real folders (see `BodyRenderer.plainFiles`): tables
@@ -11,8 +12,7 @@ import Images
 /// may not need at all.
 package final class ContentFiles: @unchecked Sendable {
     private let scan: SiteLoader.Scan
-    private let lock = NSLock()
-    private var tables: (pages: [String: String], plain: Set<String>)?
+    private let tables = Locked<(pages: [String: String], plain: Set<String>)?>(nil)
 
     package init(_ scan: SiteLoader.Scan) { self.scan = scan }
 
@@ -20,14 +20,14 @@ package final class ContentFiles: @unchecked Sendable {
     package var plain: Set<String> { made().plain }
 
     private func made() -> (pages: [String: String], plain: Set<String>) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let tables { return tables }
-        var pages: [String: String] = [:]
-        pages.reserveCapacity(scan.content.count)
-        for file in scan.content { pages[file.path] = file.outputPath }
-        let made = (pages, scan.foldersArePlain ? Set(scan.content.filter { $0.stamp != nil }.map(\.path)) : [])
-        tables = made
-        return made
+        tables.withLock { tables in
+            if let tables { return tables }
+            var pages: [String: String] = [:]
+            pages.reserveCapacity(scan.content.count)
+            for file in scan.content { pages[file.path] = file.outputPath }
+            let made = (pages, scan.foldersArePlain ? Set(scan.content.filter { $0.stamp != nil }.map(\.path)) : [])
+            tables = made
+            return made
+        }
     }
 }

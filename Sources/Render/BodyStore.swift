@@ -6,6 +6,7 @@ import FrontMatter
 import Markdown
 import Images
 import Model
+import Locking
 
 /// Rendered Markdown bodies by content file. The Markdown stage puts in the bodies of the
 /// files it processed; the body of an unchanged file (known from the manifest) is rendered
@@ -15,9 +16,7 @@ import Model
 /// again each time a page reads it (with the default theme, each body is read by one page).
 package final class BodyStore: @unchecked Sendable {
     package static let capacity = 512
-    private let lock = NSLock()
-    private var bodies: [String: String] = [:]
-    private var problems: Set<Diagnostic> = []
+    private let state = Locked<(bodies: [String: String], problems: Set<Diagnostic>)>(([:], []))
     private let context: ContentEntry.SourceContext
     /// The digest each file had when processed, so that a file edited during the build is noticed.
     private let digest: @Sendable (String) -> Digest?
@@ -28,31 +27,24 @@ package final class BodyStore: @unchecked Sendable {
     }
 
     package func put(_ html: String, for path: String) {
-        lock.lock()
-        if bodies.count < Self.capacity { bodies[path] = html }
-        lock.unlock()
+        state.withLock { if $0.bodies.count < Self.capacity { $0.bodies[path] = html } }
     }
 
     /// The body of the content file at site-relative `path`, as HTML.
     package func html(for path: String) -> String {
-        lock.lock()
-        let known = bodies[path]
-        lock.unlock()
-        if let known { return known }
+        if let known = state.withLock({ $0.bodies[path] }) { return known }
         var found: [Diagnostic] = []
         let html = render(path, diagnostics: &found)
-        lock.lock()
-        if bodies.count < Self.capacity { bodies[path] = html }
-        problems.formUnion(found)
-        lock.unlock()
+        state.withLock { state in
+            if state.bodies.count < Self.capacity { state.bodies[path] = html }
+            state.problems.formUnion(found)
+        }
         return html
     }
 
     /// Problems met while rendering bodies on demand (none unless a file changed during the build).
     package var diagnostics: [Diagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return problems.sorted()
+        state.withLock { $0.problems.sorted() }
     }
 
     private func render(_ path: String, diagnostics: inout [Diagnostic]) -> String {

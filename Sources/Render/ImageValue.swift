@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Locking
 import Diagnostics
 import Load
 import FrontMatter
@@ -56,18 +57,9 @@ package struct ImageValue: MustacheObject {
         }
     }
 
-    private final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [String: MustacheValue?] = [:]
-        func get(_ key: String) -> MustacheValue?? {
-            lock.lock()
-            defer { lock.unlock() }
-            return values[key]
-        }
-        func set(_ key: String, _ value: MustacheValue?) {
-            lock.lock()
-            values[key] = value
-            lock.unlock()
-        }
+    private final class Memo: Sendable {
+        private let values = Locked<[String: MustacheValue?]>([:])
+        func get(_ key: String) -> MustacheValue?? { values.withLock { $0[key] } }
+        func set(_ key: String, _ value: MustacheValue?) { values.withLock { $0[key] = value } }
     }
 }

@@ -1,29 +1,25 @@
 import Foundation
 import Mustache
 import Diagnostics
+import Locking
 
 /// The template errors of one rendering, each once however many pages hit it, with the
 /// content files the failing value was looked up in: a tag such as `{{extra.population}}`
 /// fails only for the entries whose front matter lacks the field, and the message names them
 /// (`content/cities/lima.md and 2 more lack it`), not only the template line.
-final class TemplateErrors: @unchecked Sendable {
-    private let lock = NSLock()
-    private var subjects: [Diagnostic: Set<String>] = [:]
+final class TemplateErrors: Sendable {
+    private let subjects = Locked<[Diagnostic: Set<String>]>([:])
 
     /// How many of the files are named; the others are counted.
     static let named = 3
 
     func add(_ error: MustacheError) {
         let diagnostic = Diagnostic(error.message, at: SourceLocation(path: error.path, line: error.line, column: error.column))
-        lock.lock()
-        subjects[diagnostic, default: []].formUnion(error.subject.map { [$0] } ?? [])
-        lock.unlock()
+        subjects.withLock { $0[diagnostic, default: []].formUnion(error.subject.map { [$0] } ?? []) }
     }
 
     var diagnostics: [Diagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return subjects.map { diagnostic, files in
+        subjects.value.map { diagnostic, files in
             var diagnostic = diagnostic
             diagnostic.message += Self.naming(files.sorted(), missing: diagnostic.message.hasPrefix("unknown key"))
             return diagnostic

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A full build: every file of the index (paths relative to the site's root) and the state to
 /// keep for the next update.
@@ -222,31 +223,24 @@ struct Prepared: Sendable {
 }
 
 /// Files gathered from several threads.
-final class FileList: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var files: [String: [UInt8]] = [:]
-    private var seen = Set<String>()
+final class FileList: Sendable {
+    private let state = Locked<(files: [String: [UInt8]], seen: Set<String>)>(([:], []))
 
-    func add(_ path: String, _ bytes: [UInt8]) { lock.withLock { files[path] = bytes } }
+    var files: [String: [UInt8]] { state.withLock { $0.files } }
+
+    func add(_ path: String, _ bytes: [UInt8]) { state.withLock { $0.files[path] = bytes } }
 
     /// True the first time `path` is asked about.
-    func first(_ path: String) -> Bool { lock.withLock { seen.insert(path).inserted } }
+    func first(_ path: String) -> Bool { state.withLock { $0.seen.insert(path).inserted } }
 }
 
 /// `make` of consecutive parts of `0..<count`, one part per core (one part when few), in order.
 func inParts<Part: Sendable>(_ count: Int, _ make: @Sendable (Range<Int>) -> Part) -> [Part] {
     let cores = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
     guard count > 64, cores > 1 else { return [make(0..<count)] }
-    let results = PartResults<Part>(count: cores)
+    let results = Locked<[Part?]>(slots: cores)
     DispatchQueue.concurrentPerform(iterations: cores) { part in
-        results.set(part, make((count * part / cores)..<(count * (part + 1) / cores)))
+        results[part] = make((count * part / cores)..<(count * (part + 1) / cores))
     }
-    return results.parts.map { $0! }
-}
-
-private final class PartResults<Part>: @unchecked Sendable {
-    private(set) var parts: [Part?]
-    private let lock = NSLock()
-    init(count: Int) { parts = Array(repeating: nil, count: count) }
-    func set(_ part: Int, _ value: Part) { lock.withLock { parts[part] = value } }
+    return results.value.map { $0! }
 }

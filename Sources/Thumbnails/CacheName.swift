@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 /// Names of the files in the cache folder, and the cache key behind them.
 enum CacheName {

@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 extension Thumbnailer {
     /// The exact outputs `make` will produce for `request`: sizes and file names. Cheap: reads the

@@ -47,35 +47,6 @@ enum Vips {
     /// Returns memory freed earlier in the process to the system.
     static func releaseFreeMemory() { gz_release_free_memory() }
 
-    // MARK: Hashing
-
-    static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        var out = [CChar](repeating: 0, count: 65)
-        gz_sha256_hex(bytes.baseAddress, bytes.count, &out)
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Whether `sha256Hex` uses the processor's SHA instructions now (it has them, and the
-    /// portable code is not forced).
-    static var usesSHAInstructions: Bool { gz_may_use_sha() != 0 }
-
-    /// Whether the portable code is forced now (GAZETTEER_PORTABLE=1, or inside
-    /// `withPortableCode(true)`).
-    static var portableCodeForced: Bool {
-        let previous = gz_set_portable(1)
-        gz_set_portable(previous)
-        return previous != 0
-    }
-
-    /// Runs `body` with the processor-specific code (SHA instructions, AVX2 loops) forced off
-    /// (`portable`) or allowed where the processor has it, then puts the process-wide switch
-    /// back as it was: tests run both twins and compare their bytes.
-    static func withPortableCode<Result>(_ portable: Bool, _ body: () throws -> Result) rethrows -> Result {
-        let previous = gz_set_portable(portable ? 1 : 0)
-        defer { gz_set_portable(previous) }
-        return try body()
-    }
-
     // MARK: Header
 
     /// A source's size as stored (before EXIF rotation) and its EXIF orientation (1...8).

@@ -44,6 +44,15 @@ public enum ThumbnailFixtures {
         return mean
     }
 
+    /// libvips started as the production code starts it, for `LibvipsOps`.
+    public static let libvipsStarted: Bool = gz_fixture_start_libvips() == 0
+
+    /// The shim's SSIM (`ssim.c`, the measure png-adaptive keeps its colours by) of two
+    /// pictures of straight R, G, B, A bytes, one word a pixel: -1 under 7 pixels a side.
+    public static func ssim(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> Double {
+        gz_fixture_ssim(a, b, Int32(width), Int32(height))
+    }
+
     private static func check(_ url: URL, _ message: UnsafeMutablePointer<CChar>?) throws(ThumbnailError) {
         guard let message else { return }
         defer { gz_fixture_free(message) }

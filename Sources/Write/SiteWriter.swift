@@ -5,6 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Diagnostics
+import Locking
 
 /// The write stage. Files are written into a staging folder beside the output while pages
 /// render, and nothing in the output changes until the whole build has succeeded. Then the
@@ -29,15 +30,17 @@ package final class SiteWriter: @unchecked Sendable {
     private let spare: String
     private let spareState: String
     private let aside: String
-    private let lock = NSLock()
-    private var stagedFolders: Set<String> = [""]
     private let incremental: Bool
-    /// The spare's state, read (and its note removed) when the first page is written in place.
-    private var spareChecked = false
-    private var knownSpare: SpareState?
-    /// Pages written straight into the spare: nothing to move for them.
-    private var writtenInSpare: Set<String> = []
-    private var storageFailed = false
+    private struct State {
+        var stagedFolders: Set<String> = [""]
+        /// The spare's state, read (and its note removed) when the first page is written in place.
+        var spareChecked = false
+        var knownSpare: SpareState?
+        /// Pages written straight into the spare: nothing to move for them.
+        var writtenInSpare: Set<String> = []
+        var storageFailed = false
+    }
+    private let state = Locked(State())
 
     /// Prepares an empty staging folder beside `output`.
     /// `incremental`: the build will publish with `update` (pages it writes may go straight
@@ -74,9 +77,7 @@ package final class SiteWriter: @unchecked Sendable {
         if let inSpare = spareCopy(of: path) {
             let failed = text.withUTF8 { bytes in Self.writeFile(inSpare, UnsafeRawBufferPointer(bytes)) }
             if let failed { throw stagingFailure(inSpare, code: failed) }
-            lock.lock()
-            writtenInSpare.insert(path)
-            lock.unlock()
+            state.withLock { _ = $0.writtenInSpare.insert(path) }
             return
         }
         let target = try prepare(path)
@@ -141,9 +142,7 @@ package final class SiteWriter: @unchecked Sendable {
     /// files `removing` gone (and folders left empty), through the spare folder.
     package func update(placing: [String], removing: [String]) throws(DiagnosticList) {
         defer { discard() }
-        lock.lock()
-        let checked = spareChecked, written = writtenInSpare
-        lock.unlock()
+        let (checked, written, knownSpare) = state.withLock { ($0.spareChecked, $0.writtenInSpare, $0.knownSpare) }
         let known = checked ? knownSpare : readSpareState()
         // From here until the swap the spare is not known to match anything.
         unlink(spareState)
@@ -194,17 +193,17 @@ package final class SiteWriter: @unchecked Sendable {
     /// it is being changed), and the copy is a regular file of its own.
     private func spareCopy(of path: String) -> String? {
         guard incremental else { return nil }
-        lock.lock()
-        if !spareChecked {
-            spareChecked = true
-            if let known = readSpareState(), known.front == OutputFolders.identity(output.path),
-               known.spare == OutputFolders.identity(spare) {
-                knownSpare = known
-                unlink(spareState)
+        let usable = state.withLock { state in
+            if !state.spareChecked {
+                state.spareChecked = true
+                if let known = readSpareState(), known.front == OutputFolders.identity(output.path),
+                   known.spare == OutputFolders.identity(spare) {
+                    state.knownSpare = known
+                    unlink(spareState)
+                }
             }
+            return state.knownSpare != nil
         }
-        let usable = knownSpare != nil
-        lock.unlock()
         guard usable else { return nil }
         let copy = spare + "/" + path
         var info = stat()
@@ -264,16 +263,12 @@ package final class SiteWriter: @unchecked Sendable {
     private func prepare(_ path: String) throws(DiagnosticList) -> URL {
         let target = staging.appending(path: path)
         let folder = (path as NSString).deletingLastPathComponent
-        lock.lock()
-        let known = stagedFolders.contains(folder)
-        lock.unlock()
+        let known = state.withLock { $0.stagedFolders.contains(folder) }
         if !known {
             if let code = Self.makeFolder(folder.isEmpty ? staging.path : staging.path + "/" + folder) {
                 throw stagingFailure(target.path, code: code)
             }
-            lock.lock()
-            stagedFolders.insert(folder)
-            lock.unlock()
+            state.withLock { _ = $0.stagedFolders.insert(folder) }
         }
         return target
     }
@@ -328,10 +323,11 @@ package final class SiteWriter: @unchecked Sendable {
     /// fails the same way: only the first says so (the others add nothing, the build fails).
     private func stagingFailure(_ path: String, code: Int32) -> DiagnosticList {
         let storage = [ENOSPC, EROFS, EDQUOT].contains(code)
-        lock.lock()
-        let repeated = storage && storageFailed
-        if storage { storageFailed = true }
-        lock.unlock()
+        let repeated = state.withLock { state in
+            let repeated = storage && state.storageFailed
+            if storage { state.storageFailed = true }
+            return repeated
+        }
         return repeated ? DiagnosticList([]) : Self.failure(doing: "writing", path, code: code, output: output)
     }
 

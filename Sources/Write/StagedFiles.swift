@@ -1,22 +1,16 @@
 import Foundation
 import Diagnostics
+import Locking
 
 /// The paths written into the staging folder, collected from the threads that wrote them.
-package final class StagedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
+package final class StagedFiles: Sendable {
+    private let list = Locked<[String]>([])
 
     package init() {}
 
     package func add(_ path: String) {
-        lock.lock()
-        list.append(path)
-        lock.unlock()
+        list.withLock { $0.append(path) }
     }
 
-    package var paths: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return list
-    }
+    package var paths: [String] { list.value }
 }

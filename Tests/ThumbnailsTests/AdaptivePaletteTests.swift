@@ -1,4 +1,3 @@
-import CVipsShim
 import Foundation
 import XCTest
 @testable import Thumbnails
@@ -109,14 +108,14 @@ final class AdaptivePaletteTests: XCTestCase {
         func rgb(_ words: [UInt32]) -> Picture {
             Picture(width: width, height: height, bands: 3, pixels: words.flatMap { [UInt8($0 & 255), UInt8($0 >> 8 & 255), UInt8($0 >> 16 & 255)] })
         }
-        XCTAssertEqual(gz_ssim_rgba(a, b, Int32(width), Int32(height)), SSIM.mean(rgb(a), rgb(b)), accuracy: 1e-9)
-        XCTAssertEqual(gz_ssim_rgba(a, a, Int32(width), Int32(height)), 1, accuracy: 1e-12)
+        XCTAssertEqual(ThumbnailFixtures.ssim(a, b, width: width, height: height), SSIM.mean(rgb(a), rgb(b)), accuracy: 1e-9)
+        XCTAssertEqual(ThumbnailFixtures.ssim(a, a, width: width, height: height), 1, accuracy: 1e-12)
         // The ramp and its double of testSSIMIsScikitImagesDefault, in every channel.
         let ramp = (0..<64).map { UInt32($0) * 0x010101 | 0xFF00_0000 }, double = (0..<64).map { UInt32(2 * $0) * 0x010101 | 0xFF00_0000 }
-        XCTAssertEqual(gz_ssim_rgba(ramp, double, 8, 8), 0.6469800809380581, accuracy: 1e-9)
+        XCTAssertEqual(ThumbnailFixtures.ssim(ramp, double, width: 8, height: 8), 0.6469800809380581, accuracy: 1e-9)
         // Transparency counts over white: a transparent pixel is white.
         let clear = [UInt32](repeating: 0x0000_0000, count: 64), white = [UInt32](repeating: 0xFFFF_FFFF, count: 64)
-        XCTAssertEqual(gz_ssim_rgba(clear, white, 8, 8), 1, accuracy: 1e-12)
-        XCTAssertEqual(gz_ssim_rgba(a, b, 6, 40), -1, "under 7 pixels a side")
+        XCTAssertEqual(ThumbnailFixtures.ssim(clear, white, width: 8, height: 8), 1, accuracy: 1e-12)
+        XCTAssertEqual(ThumbnailFixtures.ssim(a, b, width: 6, height: 40), -1, "under 7 pixels a side")
     }
 }

@@ -1,5 +1,6 @@
 #ifndef GAZETTEER_THUMBNAIL_FIXTURES_H
 #define GAZETTEER_THUMBNAIL_FIXTURES_H
+#include <stdint.h>
 /*
  * Pictures for the tests and benchmarks, made and read back with libvips:
  * not part of the production library (Sources/CVipsShim). Imported by
@@ -26,5 +27,14 @@ char *gz_fixture_inspect(const char *path, int band, int *width, int *height,
 char *gz_fixture_difference(const char *first, const char *second, double *mean);
 
 void gz_fixture_free(char *message);
+
+/* libvips started as the production code starts it (gz_init), before the
+ * tests call libvips' own operations (LibvipsOperations.swift): 0 when it
+ * is. */
+int gz_fixture_start_libvips(void);
+
+/* The shim's SSIM of two pictures of straight R, G, B, A bytes (gz_ssim_rgba,
+ * vips_shim.h), for the tests that hold it to scikit-image's. */
+double gz_fixture_ssim(const uint32_t *a, const uint32_t *b, int width, int height);
 
 #endif

@@ -67,20 +67,6 @@ char *gz_exclusive_end(void);
 char *gz_error_take(void);
 void gz_free(void *p);
 
-/* Processor-specific code (the AVX2 resampler loops, the SHA instructions)
- * runs where the processor has it, unless the portable code is forced: by
- * gz_set_portable(1) (tests run both and compare the bytes) or by
- * GAZETTEER_PORTABLE=1 in the environment. Returns the previous setting. */
-int gz_set_portable(int portable);
-/* Whether gz_sha256_hex would use the SHA instructions now: the processor
- * has them and the portable code is not forced. */
-int gz_may_use_sha(void);
-
-/* SHA-256 of a buffer as 64 lowercase hex digits plus NUL into out[65]:
- * by the processor's SHA instructions where it has them (and the portable
- * code is not forced), else by GLib's GChecksum. */
-void gz_sha256_hex(const void *data, size_t length, char *out);
-
 /* Loaders, from memory (the caller keeps the buffer alive while the image
  * lives). They read the header only; pixels are decoded on demand.
  * sequential != 0 asks for top-to-bottom streaming access. */
@@ -219,7 +205,7 @@ int gz_png_palette_write(const GzPixels *in, size_t stride, GzSaveFormat format,
 /* SSIM of two width x height pictures of straight R, G, B, A bytes (a
  * uint32_t each, in memory order), both over white, as scikit-image's
  * structural_similarity measures it (ssim.c; png-adaptive keeps its cut by
- * it); -1 when a side is under 7 pixels. For the tests. */
+ * it); -1 when a side is under 7 pixels. For the tests (gz_fixture_ssim). */
 double gz_ssim_rgba(const uint32_t *a, const uint32_t *b, int width, int height);
 
 /* The libjpeg the direct path was built with ("libjpeg-turbo 2.1.5"). */

@@ -1,27 +1,29 @@
 import Foundation
+import Locking
 
 extension SiteBuild {
     /// The last build's data. Freeing a large site's model, one string at a time, takes longer
     /// than the rest of a small incremental build, and the process usually exits right after:
     /// so it is freed when the next build in the same process starts instead.
-    private final class Keeper: @unchecked Sendable {
-        let lock = NSLock()
-        var objects: [Any] = []
+    private static let keeper = Locked<Kept?>(nil)
+
+    /// Objects only held and then released, never read: so they may cross threads.
+    private final class Kept: @unchecked Sendable {
+        let objects: [Any]
+        init(_ objects: [Any]) { self.objects = objects }
     }
 
-    private static let keeper = Keeper()
-
     static func keepUntilNextBuild(_ objects: [Any]) {
-        keeper.lock.lock()
-        keeper.objects = objects
-        keeper.lock.unlock()
+        let kept = Kept(objects)
+        keeper.withLock { $0 = kept }
     }
 
     static func releaseLastBuild() {
-        keeper.lock.lock()
-        let last = keeper.objects
-        keeper.objects = []
-        keeper.lock.unlock()
+        let last = keeper.withLock { kept in
+            let last = kept
+            kept = nil
+            return last
+        }
         _ = last
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Thumbnails
+import Hashing
 import Load
 import Images
 import Model

@@ -8,6 +8,7 @@ import Model
 import Render
 import Write
 import Incremental
+import Locking
 
 /// Where the tool's messages go: standard output and error, or a capture for tests.
 public struct TextOutput: Sendable {
@@ -49,16 +50,15 @@ public struct TextOutput: Sendable {
 }
 
 /// Lets a progress line be redrawn at most every 100 ms, whichever thread reports.
-final class ProgressThrottle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last = Date.distantPast
+final class ProgressThrottle: Sendable {
+    private let last = Locked(Date.distantPast)
 
     func due(final: Bool) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard final || now.timeIntervalSince(last) >= 0.1 else { return false }
-        last = now
-        return true
+        last.withLock { last in
+            let now = Date()
+            guard final || now.timeIntervalSince(last) >= 0.1 else { return false }
+            last = now
+            return true
+        }
     }
 }

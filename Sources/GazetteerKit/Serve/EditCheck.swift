@@ -58,6 +58,8 @@ enum EditCheck {
         guard let country = basis.site.country(slug) else { return [] }
         var context = basis.context(with: basis.freshPlanner())
         context.countrySlugs.remove(slug)
+        let others = basis.site.countries.filter { $0.slug != slug }
+        let remaining = CountryNames(slugs: others.map(\.slug), entries: others)
         var diagnostics: [Diagnostic] = []
         for city in basis.site.cities(of: country) {
             let url = basis.root.appending(path: city.path)
@@ -67,10 +69,11 @@ enum EditCheck {
                 continue
             }
             var found: [Diagnostic] = []
-            _ = ContentEntry.process(
+            let (_, _, unknownCountry) = ContentEntry.process(
                 ParsedContent(file: SourceFile(path: city.path, text: String(decoding: data, as: UTF8.self)), document: entry.document),
                 digest: Digest(of: data), frontMatterDigest: Digest(of: data), kind: .city, validate: true, context: context,
                 diagnostics: &found)
+            if let unknownCountry { found.append(unknownCountry.diagnostic(remaining)) }
             diagnostics += found.filter { $0.location.path == city.path && !$0.isWarning }
         }
         let names = basis.site.cities(of: country).map(\.name)

@@ -19,7 +19,7 @@ final class EditSession: Sendable {
     /// Hears the site-relative paths of the files just written, to rebuild.
     let changed: @Sendable ([String]) -> Void
     /// Changes are made one at a time (the digest checked, the file written, the journal kept).
-    private let writing = NSLock()
+    private let writing = Locked(())
     /// Files edit mode wrote, with their stamps then, so that the watcher's report of the same
     /// write does not rebuild a second time.
     private let written = Locked<[String: FileStamp?]>([:])
@@ -60,9 +60,7 @@ final class EditSession: Sendable {
     }
 
     private func locked(_ body: () -> HTTPResponse) -> HTTPResponse {
-        writing.lock()
-        defer { writing.unlock() }
-        return body()
+        writing.withLock { _ in body() }
     }
 
     /// Whether the watcher's report of `path` is only edit mode's own write (or its temporary file).

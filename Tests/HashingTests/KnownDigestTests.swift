@@ -1,5 +1,5 @@
 import XCTest
-import Thumbnails
+import Hashing
 
 /// Cache keys and output names rest on SHA-256: check it against the standard's test vectors.
 final class KnownDigestTests: XCTestCase {

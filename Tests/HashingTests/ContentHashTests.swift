@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
-@testable import Thumbnails
+import Hashing
 
-/// `ContentHash` has two twins: the processor's SHA instructions (x86-64 with SHA-NI) and GLib's
-/// GChecksum, the portable code. These tests run both on this machine by turning the shim's
-/// switch (`gz_set_portable`) on and off, and put it back after each test.
+/// `ContentHash` has two twins: the processor's SHA instructions (x86-64 with SHA-NI) and plain C,
+/// the portable code. These tests run both on this machine by turning the switch
+/// (`PortableCode`, `gz_set_portable`) on and off, and put it back after each test.
 final class ContentHashTests: XCTestCase {
     /// Standard SHA-256 vectors, around the 55/56 (padding spills into a second block) and
     /// 63/64 (one whole block) boundaries.
@@ -25,16 +25,16 @@ final class ContentHashTests: XCTestCase {
     private var portableBefore = false
 
     override func setUp() {
-        portableBefore = Vips.portableCodeForced
+        portableBefore = PortableCode.isForced
     }
 
     override func tearDown() {
-        XCTAssertEqual(Vips.portableCodeForced, portableBefore, "the portable switch was left changed")
+        XCTAssertEqual(PortableCode.isForced, portableBefore, "the portable switch was left changed")
     }
 
     func testKnownDigestsByEachTwin() {
         for portable in [false, true] {
-            Vips.withPortableCode(portable) {
+            PortableCode.with(portable) {
                 for (bytes, digest) in Self.knownDigests {
                     XCTAssertEqual(ContentHash.sha256Hex(bytes), digest, "\(bytes.count) bytes, portable \(portable)")
                 }
@@ -53,8 +53,8 @@ final class ContentHashTests: XCTestCase {
     }
 
     func testTheSHAInstructionsAgreeWithThePortableCode() throws {
-        let instructions = Vips.withPortableCode(false) { Vips.usesSHAInstructions }
-        XCTAssertFalse(Vips.withPortableCode(true) { Vips.usesSHAInstructions }, "the switch forces the portable code")
+        let instructions = PortableCode.with(false) { ContentHash.usesSHAInstructions }
+        XCTAssertFalse(PortableCode.with(true) { ContentHash.usesSHAInstructions }, "the switch forces the portable code")
         guard instructions else {
             print("ContentHashTests: this processor has no SHA extensions: only the portable digest is checked (against known SHA-256 vectors)")
             return
@@ -67,8 +67,8 @@ final class ContentHashTests: XCTestCase {
         for offset in [0, 1] {
             for length in lengths {
                 let slice = bytes[offset..<(offset + length)]
-                let fast = Vips.withPortableCode(false) { ContentHash.sha256Hex(slice) }
-                let portable = Vips.withPortableCode(true) { ContentHash.sha256Hex(slice) }
+                let fast = PortableCode.with(false) { ContentHash.sha256Hex(slice) }
+                let portable = PortableCode.with(true) { ContentHash.sha256Hex(slice) }
                 XCTAssertEqual(fast, portable, "\(length) bytes at offset \(offset)")
             }
         }
