@@ -66,7 +66,7 @@ enum CommandCatalog {
     private static let help = Option(names: ["-h", "--help"], help: "show help")
     private static let strict = Option(names: ["--strict"], help: "fail on warnings too (files in content/ that nothing uses)")
     private static let force = Option(names: ["--force"],
-                                      help: "write into an output folder no build of this guide made, and over files in it the build did not write")
+                                      help: "build into a folder no build of this guide made, and over files of yours where a file goes")
     private static let noWait = Option(names: ["--no-wait"],
                                        help: "fail at once if another build is using the output or cache, instead of waiting")
 
