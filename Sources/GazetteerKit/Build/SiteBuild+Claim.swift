@@ -29,10 +29,9 @@ extension SiteBuild {
         let shown = names.prefix(4).joined(separator: ", ")
         let more = names.count > 4 ? " and \(names.count - 4) more" : ""
         throw DiagnosticList([Diagnostic(
-            "refusing to build into this folder: it is not empty (it holds \(shown)\(more): \(names.count) "
-                + "item\(names.count == 1 ? "" : "s")) and no build of this guide made it. Build with --force to "
-                + "write the site into it anyway (what it holds is kept, unless the build writes a file of the same "
-                + "name), or name an empty or new folder with --output",
+            "refusing to build into this folder: no build of this guide made it, and it is not empty (it holds "
+                + "\(shown)\(more): \(names.count) item\(names.count == 1 ? "" : "s")). To build into it all the same, "
+                + "keeping what it holds, add --force; or name an empty or new folder with --output",
             at: SourceLocation(path: output.path))])
     }
 }
