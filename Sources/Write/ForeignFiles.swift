@@ -59,7 +59,7 @@ package struct ForeignFiles {
                 }
             }
         }
-        conflicts.sort { $0.foreign.utf8.lexicographicallyPrecedes($1.foreign.utf8) }
+        conflicts.sort { OutputRecord.precedes($0.foreign, $1.foreign) }
     }
 
     /// Hard links of the kept files (copies of the kept folders made of hard links) in `staging`.
@@ -91,7 +91,7 @@ package struct ForeignFiles {
                 folder = (folder as NSString).deletingLastPathComponent
             }
         }
-        return conflicts.sorted { $0.foreign.utf8.lexicographicallyPrecedes($1.foreign.utf8) }
+        return conflicts.sorted { OutputRecord.precedes($0.foreign, $1.foreign) }
     }
 
     private enum Kind { case folder, other }
@@ -122,7 +122,7 @@ package struct ForeignFiles {
     /// folder itself if there is none.
     private static func firstFile(in staging: String, under folder: String) -> String {
         var current = folder
-        while let entries = (try? list(staging + "/" + current))?.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }),
+        while let entries = (try? list(staging + "/" + current))?.sorted(by: { OutputRecord.precedes($0.0, $1.0) }),
               let first = entries.first(where: { !$0.1 }) ?? entries.first {
             current += "/" + first.0
             if !first.1 { return current }

@@ -64,38 +64,51 @@ package struct OutputRecord: Sendable {
     /// The text of the record of a build that wrote the files `paths`.
     package static func text(of paths: [String]) -> [UInt8] {
         var out = header
-        var previous: String?
-        for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where path != previous {
+        for path in inOrder(paths) {
             out.append(contentsOf: path.utf8)
             out.append(0x0A)
-            previous = path
         }
         return out
+    }
+
+    /// `paths` in byte order, each once (told apart by their bytes, as file names are).
+    private static func inOrder(_ paths: [String]) -> [String] {
+        var sorted = paths.sorted(by: precedes)
+        var kept = 0
+        for index in sorted.indices where kept == 0 || !sorted[index].utf8.elementsEqual(sorted[kept - 1].utf8) {
+            sorted.swapAt(kept, index)
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
     }
 
     /// The text of this record with `adding` listed and `removing` no longer (neither need be
     /// sorted); nil when that is this record's text.
     package func text(adding: [String], removing: [String]) -> [UInt8]? {
-        let inOrder: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let added = Array(Set(adding.filter { !contains($0) })).sorted(by: inOrder)
-        let removed = Array(Set(removing.filter { contains($0) })).sorted(by: inOrder)
+        let added = Self.inOrder(adding.filter { !contains($0) })
+        let removed = Self.inOrder(removing.filter { contains($0) })
         guard !added.isEmpty || !removed.isEmpty else { return nil }
         // Listed paths and added ones merged, removed ones left out, all in byte order.
         var out = Self.header
         out.reserveCapacity(bytes.count + added.reduce(0) { $0 + $1.utf8.count + 1 })
         var nextAdded = 0, nextRemoved = 0
+        // How the line `line` compares with `path`.
+        func order(_ line: Range<Int>, _ path: String) -> Int32 {
+            var path = path
+            return path.withUTF8 { compare(line, $0) }
+        }
         for line in lines {
-            let listed = bytes[line]
-            while nextAdded < added.count, added[nextAdded].utf8.lexicographicallyPrecedes(listed) {
+            while nextAdded < added.count, order(line, added[nextAdded]) > 0 {
                 out.append(contentsOf: added[nextAdded].utf8)
                 out.append(0x0A)
                 nextAdded += 1
             }
-            if nextRemoved < removed.count, removed[nextRemoved].utf8.elementsEqual(listed) {
+            if nextRemoved < removed.count, order(line, removed[nextRemoved]) == 0 {
                 nextRemoved += 1
                 continue
             }
-            out.append(contentsOf: listed)
+            out.append(contentsOf: bytes[line])
             out.append(0x0A)
         }
         for path in added[nextAdded...] {
@@ -106,6 +119,19 @@ package struct OutputRecord: Sendable {
     }
 
     // MARK: Byte order
+
+    /// Whether `a` comes before `b` in the order of their UTF-8 bytes (that of the record; a
+    /// String's own `<` compares canonical equivalents, which a file system tells apart).
+    package static func precedes(_ a: String, _ b: String) -> Bool {
+        let order = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                let shared = min(x.count, y.count)
+                let order = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
+        return (order ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
 
     /// The index of the first line not before `key`.
     private func lowerBound(_ key: UnsafeBufferPointer<UInt8>) -> Int {

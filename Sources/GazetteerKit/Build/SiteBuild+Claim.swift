@@ -22,7 +22,7 @@ extension SiteBuild {
                 at: SourceLocation(path: output.path))])
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted(by: OutputRecord.precedes)
         if names.isEmpty || OutputRecord.read(in: output.path) != nil { return false }
         if options.force { return true }
         if ManifestArchive.read(from: options.cache).archive?.watch?.output == output.path { return true }

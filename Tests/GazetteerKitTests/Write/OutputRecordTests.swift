@@ -37,6 +37,14 @@ final class OutputRecordTests: XCTestCase {
         XCTAssertFalse(record.lists(inside: "index.html"))
     }
 
+    func testNamesThatDifferOnlyInTheirUnicodeFormAreTwoFiles() throws {
+        let composed = "assets/\u{E9}.png", decomposed = "assets/e\u{301}.png"
+        let record = try XCTUnwrap(try saved(OutputRecord.text(of: [composed, decomposed])))
+        XCTAssertEqual(lines(OutputRecord.text(of: [composed, decomposed])).count, 2)
+        let text = try XCTUnwrap(record.text(adding: [], removing: [decomposed]))
+        XCTAssertEqual(lines(text).map { Array($0.utf8) }, [Array(composed.utf8)])
+    }
+
     func testAnUpdateAddsAndRemovesInOrderAndIsNilWhenNothingChanges() throws {
         let record = try XCTUnwrap(try saved(OutputRecord.text(of: ["b.html", "d.html", "f.html"])))
         XCTAssertNil(record.text(adding: ["d.html"], removing: ["x.html"]), "listed already, and never listed")
