@@ -123,12 +123,27 @@ package final class SiteWriter: @unchecked Sendable {
         OutputFolders.removeTree(staging.path)
     }
 
-    /// Publishes the staging folder as the whole new site.
-    package func replaceOutput() throws(DiagnosticList) {
+    /// Publishes the staging folder, which holds the files `written`, as the whole new site.
+    /// What the output holds that no build wrote (`ForeignFiles`: the files its record does
+    /// not list) is linked into the staging folder first, and the record of `written` put
+    /// beside it (`OutputRecord`). A file of the user's where the build wrote one fails the
+    /// build, naming both, unless `replacingForeign` (`--force`): then it goes with the old site.
+    package func replaceOutput(written: [String], replacingForeign: Bool) throws(DiagnosticList) {
         defer { discard() }
-        forgetSpare()
+        var foreign: ForeignFiles?
         do throws(OutputFolders.Failure) {
             if OutputFolders.identity(output.path) != nil {
+                foreign = try ForeignFiles(output: output.path, staging: staging.path, record: OutputRecord.read(in: output.path))
+            }
+        } catch {
+            throw failure(error)
+        }
+        if let foreign, !foreign.conflicts.isEmpty, !replacingForeign { throw conflicts(foreign.conflicts) }
+        try write(OutputRecord.name, bytes: OutputRecord.text(of: written))
+        forgetSpare()
+        do throws(OutputFolders.Failure) {
+            if let foreign {
+                try foreign.link(from: output.path, into: staging.path)
                 try OutputFolders.exchange(staging.path, output.path, aside: aside)
             } else {
                 try OutputFolders.move(staging.path, output.path)
@@ -139,9 +154,28 @@ package final class SiteWriter: @unchecked Sendable {
     }
 
     /// Publishes the previous site with the staged files `placing` added or replaced and the
-    /// files `removing` gone (and folders left empty), through the spare folder.
-    package func update(placing: [String], removing: [String]) throws(DiagnosticList) {
+    /// files `removing` gone (and folders left empty), through the spare folder, and its
+    /// record brought up to date. Only files the record lists are removed; a file of the
+    /// user's where a new one goes fails the build as in `replaceOutput`. Returns whether the
+    /// record was written again (the files the site is made of changed).
+    @discardableResult
+    package func update(placing: [String], removing: [String], replacingForeign: Bool) throws(DiagnosticList) -> Bool {
         defer { discard() }
+        guard let record = OutputRecord.read(in: output.path) else {
+            throw DiagnosticList([Diagnostic(
+                "\(OutputRecord.name), the list of the files the last build wrote, is gone from this folder: build again to write the whole site",
+                at: SourceLocation(path: output.path))])
+        }
+        let new = placing.filter { !record.contains($0) }
+        let inTheWay = ForeignFiles.conflicts(with: new, in: output.path)
+        if !inTheWay.isEmpty, !replacingForeign { throw conflicts(inTheWay) }
+        let removing = removing.filter { record.contains($0) }
+        var placing = placing
+        let text = record.text(adding: new, removing: removing)
+        if let text {
+            try write(OutputRecord.name, bytes: text)
+            placing.append(OutputRecord.name)
+        }
         let (checked, written, knownSpare) = state.withLock { ($0.spareChecked, $0.writtenInSpare, $0.knownSpare) }
         let known = checked ? knownSpare : readSpareState()
         // From here until the swap the spare is not known to match anything.
@@ -174,6 +208,8 @@ package final class SiteWriter: @unchecked Sendable {
                 }
             }
             for path in removing { try OutputFolders.removeFile(spare + "/" + path) }
+            // `--force`: the user's files in the way go with this spare.
+            for conflict in inTheWay { OutputFolders.removeTree(spare + "/" + conflict.foreign) }
             for path in placing where !written.contains(path) {
                 try OutputFolders.ensureFolder((path as NSString).deletingLastPathComponent, under: spare, known: &folders)
                 try OutputFolders.move(staging.path + "/" + path, spare + "/" + path)
@@ -184,6 +220,7 @@ package final class SiteWriter: @unchecked Sendable {
             throw failure(error)
         }
         writeSpareState(lag: placing + removing)
+        return text != nil
     }
 
     // MARK: The spare folder
@@ -237,6 +274,20 @@ package final class SiteWriter: @unchecked Sendable {
     private func forgetSpare() {
         unlink(spareState)
         OutputFolders.removeTree(spare)
+    }
+
+    /// Files of the user's in the way of the build's, as the user should read them.
+    private func conflicts(_ conflicts: [ForeignFiles.Conflict]) -> DiagnosticList {
+        DiagnosticList(conflicts.map { conflict in
+            let what = conflict.isFolder ? "folder" : "file"
+            let written = conflict.written == conflict.foreign
+                ? "the build writes its own \(conflict.written) there"
+                : "the build needs a folder there, for \(conflict.written)"
+            return Diagnostic(
+                "gazetteer did not write this \(what), and \(written): move it out of \(output.lastPathComponent)/ "
+                    + "(or build with --force to replace it)",
+                at: SourceLocation(path: output.path + "/" + conflict.foreign))
+        })
     }
 
     // MARK: Plumbing

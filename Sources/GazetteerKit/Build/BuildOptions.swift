@@ -18,6 +18,9 @@ public struct BuildOptions: Sendable {
     public var waitForOtherBuilds = true
     /// Whether warnings (files in content/ that nothing uses) fail the build (`--strict`).
     public var strict = false
+    /// Whether the build may write into an output folder that no build of the guide made,
+    /// and over files in it that no build wrote (`--force`; see `SiteBuild.claimOutput`).
+    public var force = false
     /// Hears one-line notices, such as that the build waits for another.
     public var notice: (@Sendable (String) -> Void)?
     /// Where a successful build hands its model over, for edit mode (`serve --edit`); a build

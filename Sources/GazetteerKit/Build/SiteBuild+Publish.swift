@@ -19,9 +19,11 @@ extension SiteBuild {
     static let searchScript = "assets/search.js"
 
     /// Write: stages new thumbnails and changed assets beside the rendered pages, then swaps
-    /// the output for the staging folder or updates it (see `SiteWriter`).
+    /// the output for the staging folder or updates it (see `SiteWriter`), keeping the files
+    /// in it that no build wrote; `replacingForeign`: one where the build writes one is
+    /// replaced (else the build fails naming it).
     static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles, _ reuse: Reuse,
-                        to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
+                        to writer: SiteWriter, _ options: BuildOptions, replacingForeign: Bool, clock: inout BuildClock)
         throws(DiagnosticList) -> Published
     {
         let (scan, staged, changes, previousOutput) = (inputs.scan, rendered.staged, images.changes, reuse.output)
@@ -74,17 +76,20 @@ extension SiteBuild {
         }
         clock.lap("write.stage")
         var output = previousOutput?.output ?? BuildManifest.OutputState(path: options.output.path, folders: [:])
+        // The record of the files the site is made of (`OutputRecord`), when written again.
+        var recordWritten = false
         if previousOutput == nil || !placing.isEmpty || !removing.isEmpty {
             BuildManifest.remove(from: options.cache)
             if let previousOutput {
-                try writer.update(placing: placing, removing: removing.sorted())
+                recordWritten = try writer.update(placing: placing, removing: removing.sorted(), replacingForeign: replacingForeign)
                 output = previousOutput.output.restamped(placed: placing)
             } else {
-                try writer.replaceOutput()
+                try writer.replaceOutput(written: placing, replacingForeign: replacingForeign)
+                recordWritten = true
                 output = BuildManifest.OutputState.current(options.output)
             }
         }
         clock.lap("write.commit")
-        return Published(assets: assets, output: output, filesWritten: placing.count + removing.count)
+        return Published(assets: assets, output: output, filesWritten: placing.count + removing.count + (recordWritten ? 1 : 0))
     }
 }

@@ -18,14 +18,15 @@ public enum SiteBuild {
 
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         try checkOutput(options)
+        let adopting = try claimOutput(options)
         let lock = try BuildLock.acquire(for: options)
         defer { lock.release() }
-        return try build(options)
+        return try build(options, replacingForeign: options.force || adopting)
     }
 
     /// The pipeline, with the output and cache to itself. Each step is in its own file
     /// (`SiteBuild+<Step>.swift`) and takes and gives plain values.
-    private static func build(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
+    private static func build(_ options: BuildOptions, replacingForeign: Bool) throws(DiagnosticList) -> BuildSummary {
         releaseLastBuild()
         var clock = BuildClock()
         let last = lastBuild(options, clock: &clock)
@@ -65,7 +66,8 @@ public enum SiteBuild {
         // The bodies' plain texts were for the index alone: not held while the output is
         // published and the manifest saved (12 MB at 10,000 pages).
         content.processed.texts = [:]
-        let published = try publish(check, rendered, images, found, reuse, to: writer, options, clock: &clock)
+        let published = try publish(check, rendered, images, found, reuse, to: writer, options,
+                                    replacingForeign: replacingForeign, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let warnings: [Diagnostic]

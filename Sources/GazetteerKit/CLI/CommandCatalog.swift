@@ -65,16 +65,18 @@ enum CommandCatalog {
     private static let quiet = Option(names: ["-q", "--quiet"], help: "print errors only")
     private static let help = Option(names: ["-h", "--help"], help: "show help")
     private static let strict = Option(names: ["--strict"], help: "fail on warnings too (files in content/ that nothing uses)")
+    private static let force = Option(names: ["--force"],
+                                      help: "build into a folder no build of this guide made, and over files of yours where a file goes")
     private static let noWait = Option(names: ["--no-wait"],
                                        help: "fail at once if another build is using the output or cache, instead of waiting")
 
     static let commands: [CommandSpec] = [
         CommandSpec(name: "build", summary: "generate the site",
                     options: [source, output, cache, quiet, Option(names: ["--timings"], help: "print the time each stage took"),
-                              strict, noWait, help],
+                              strict, noWait, force, help],
                     usage: CommandLineTool.buildUsage),
         CommandSpec(name: "serve", summary: "preview with live reload while you edit",
-                    options: [source, output, cache,
+                    options: [source, output, cache, force,
                               Option(names: ["--port"], value: .number, help: "the port (default 8080; 0 picks a free one)"),
                               Option(names: ["--host"], value: .address, help: "the address to serve on (default 127.0.0.1)"),
                               Option(names: ["--edit"], help: "edit the guide in the browser (loopback only; prints the address to open)"),

@@ -52,6 +52,7 @@ extension CommandLineTool {
         var options = BuildOptions(
             source: folder(arguments.value("--source")) ?? currentFolder,
             output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
+        options.force = arguments.has("--force")
         options.notice = output.error
         let quiet = arguments.has("--quiet") || arguments.has("-q")
         let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output, edit: edit)

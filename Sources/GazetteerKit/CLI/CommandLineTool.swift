@@ -37,6 +37,11 @@ public enum CommandLineTool {
     optionally gazetteer.yaml and templates/ (without it the built-in theme is used).
     The site is written to a staging folder and swapped in only when the whole build
     succeeded; every problem found is printed as path:line:col: message.
+
+    Files in the output folder that the build did not write (.git, CNAME, a file put
+    there by hand) are kept; one where the build writes a file stops the build. A
+    folder that is not empty and that no build of this guide made is refused, unless
+    --force (which also replaces files of yours where the build writes one).
     """
 
     /// Runs the tool with `arguments` (without the program name); returns the exit status.
@@ -102,6 +107,7 @@ public enum CommandLineTool {
         options.progress = output.buildProgress
         options.waitForOtherBuilds = !arguments.has("--no-wait")
         options.strict = arguments.has("--strict")
+        options.force = arguments.has("--force")
         options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)

@@ -98,4 +98,33 @@ final class ServeSessionTests: XCTestCase {
         }
         XCTAssertEqual(status, 200, "the fixed guide is served")
     }
+
+    func testServingIntoAFolderNoBuildMadeNeedsForceAndKeepsWhatItHolds() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        let repo = site.root.appending(path: "pagesrepo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try Data("guide.example.org\n".utf8).write(to: repo.appending(path: "CNAME"))
+        // `serve` takes --force as `build` does (a bad port stops it before it serves anything).
+        let usage = site.run(["serve", "--output", repo.path, "--force", "--port", "70000"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.err.contains("--port takes a number"), usage.err)
+
+        for force in [false, true] {
+            let box = OutputBox()
+            var options = BuildOptions(source: site.root, output: repo)
+            options.force = force
+            let session = ServeSession(options: options, port: 0,
+                                       output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
+            _ = try session.start()
+            session.stop()
+            if force {
+                XCTAssertTrue(box.out.contains("Built 12 pages"), box.out + box.err)
+            } else {
+                XCTAssertTrue(box.err.contains("refusing to build into this folder"), box.err)
+            }
+            XCTAssertEqual(try String(contentsOf: repo.appending(path: "CNAME"), encoding: .utf8), "guide.example.org\n")
+            XCTAssertEqual(FileManager.default.fileExists(atPath: repo.appending(path: "index.html").path), force)
+        }
+    }
 }
