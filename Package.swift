@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "gazetteer", targets: ["gazetteer"]),
         .library(name: "GazetteerKit", targets: ["GazetteerKit"]),
         // The stages below GazetteerKit, for the fuzz targets in Fuzz/ (a package of its own).
-        .library(name: "GazetteerStages", targets: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model"]),
+        .library(name: "GazetteerStages", targets: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Editing"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "Thumbnails", targets: ["Thumbnails"]),
         .library(name: "Search", targets: ["Search"]),
@@ -70,12 +70,15 @@ let package = Package(
         .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails", "Locking"]),
         .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
         .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics"]),
+        // Edit mode's writer: a content file with some values changed, every other byte kept
+        // (beside the stages: it reads with the front matter stage and writes text files).
+        .target(name: "Editing", dependencies: ["Diagnostics", "Load", "FrontMatter"]),
         .target(name: "Incremental", dependencies: [
             "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Mustache", "Thumbnails", "Locking",
         ]),
         .target(name: "GazetteerKit", dependencies: [
             "CDeflate", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",
-            "Mustache", "Thumbnails", "Locking", "Search",
+            "Mustache", "Thumbnails", "Locking", "Search", "Editing",
         ]),
         // Builds the repository's templates/ (the default theme) into GazetteerKit.
         .executableTarget(name: "EmbedThemeTool", path: "Sources/EmbedThemeTool"),
@@ -86,6 +89,7 @@ let package = Package(
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
 
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing", "Diagnostics", "Load", "FrontMatter"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
         .testTarget(name: "GazetteerKitTests", dependencies: [
             "GazetteerKit", "Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Render", "Write", "Incremental",

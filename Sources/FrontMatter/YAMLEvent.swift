@@ -13,9 +13,23 @@ package struct YAMLEvent: Sendable {
         case alias
     }
 
+    /// How a scalar or a collection is written.
+    package enum Style: Sendable, Hashable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+        /// A collection written over lines (`- a`, `key: value`), or in brackets (`[a, b]`, `{a: b}`).
+        case block, flow
+    }
+
     package var kind: Kind
     /// The resolved tag (`tag:yaml.org,2002:str` for `!!str`), nil when none was written.
     package var tag: String? = nil
     package var anchor: String? = nil
     package var location: SourceLocation
+    /// libyaml's start and end marks, as offsets in Unicode scalars into the YAML text parsed
+    /// (a CRLF counts two). A scalar's span covers its quotes or block header and any tag or
+    /// anchor before it; an empty plain scalar's and a block collection's end sit at the next
+    /// token, which may be lines further on.
+    package var span: Range<Int> = 0..<0
+    /// For scalars and collection starts; nil for other events.
+    package var style: Style? = nil
 }

@@ -22,6 +22,15 @@ package enum YAMLParser {
         return builder.root ?? YAMLNode(value: .null, location: SourceLocation(path: path, line: lineOffset + 1, column: 1))
     }
 
+    /// Every event of `text` in order, with its span and style, and the syntax error that
+    /// stopped the parse, if any (the events before it are kept). For tools that need to know
+    /// where each value is written (edit mode's writer); semantic checks are the tree builder's.
+    package static func events(_ text: String, path: String, lineOffset: Int) -> (events: [YAMLEvent], error: Diagnostic?) {
+        var events: [YAMLEvent] = []
+        let error = readEvents(text, path: path, lineOffset: lineOffset) { events.append($0); return true }
+        return (events, error)
+    }
+
     /// Feeds libyaml's events to `handle` until the end, a syntax error (returned) or
     /// `handle` returning false.
     private static func readEvents(_ text: String, path: String, lineOffset: Int,
@@ -49,7 +58,8 @@ package enum YAMLParser {
                     return syntaxError(parser.pointee, text: text, location: location)
                 }
                 defer { yaml_event_delete(&event) }
-                var converted = YAMLEvent(kind: .documentEnd, location: location(event.start_mark))
+                var converted = YAMLEvent(kind: .documentEnd, location: location(event.start_mark),
+                                          span: Int(event.start_mark.index)..<max(Int(event.start_mark.index), Int(event.end_mark.index)))
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
                     return nil
@@ -63,17 +73,26 @@ package enum YAMLParser {
                     let scalar = event.data.scalar
                     let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                     converted.kind = .scalar(value, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
+                    converted.style = switch scalar.style {
+                    case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+                    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+                    case YAML_LITERAL_SCALAR_STYLE: .literal
+                    case YAML_FOLDED_SCALAR_STYLE: .folded
+                    default: .plain
+                    }
                     (converted.tag, converted.anchor) = (string(scalar.tag), string(scalar.anchor))
                 case YAML_SEQUENCE_START_EVENT:
                     converted.kind = .sequenceStart
                     let start = event.data.sequence_start
                     (converted.tag, converted.anchor) = (string(start.tag), string(start.anchor))
+                    converted.style = start.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block
                 case YAML_SEQUENCE_END_EVENT:
                     converted.kind = .sequenceEnd
                 case YAML_MAPPING_START_EVENT:
                     converted.kind = .mappingStart
                     let start = event.data.mapping_start
                     (converted.tag, converted.anchor) = (string(start.tag), string(start.anchor))
+                    converted.style = start.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
                 case YAML_MAPPING_END_EVENT:
                     converted.kind = .mappingEnd
                 default:  // stream start

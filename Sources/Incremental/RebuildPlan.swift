@@ -118,8 +118,7 @@ package struct RebuildPlan {
         for file in check.files {
             if let first = seen.updateValue(file.path, forKey: file.outputPath) {
                 seen[file.outputPath] = first
-                plan.duplicates.append(Diagnostic(
-                    "duplicate slug \"\(file.slug)\": \(first) has it too", at: SourceLocation(path: file.path)))
+                plan.duplicates.append(file.duplicate(of: first))
                 plan.parse.append((file, false))
                 continue
             }

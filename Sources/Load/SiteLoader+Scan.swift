@@ -19,6 +19,27 @@ extension SiteLoader {
             slug = ContentKind.slug(ofPath: path)
             outputPath = OutputPath.page(kind, slug: slug)
         }
+
+        /// Why this file's name gives it no page of its own, if it does not: it has no letter
+        /// or digit, or its page would be a page of the City Guide.
+        package var nameProblem: Diagnostic? {
+            if slug.isEmpty {
+                return Diagnostic(
+                    "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind == .country ? "country" : "city"), for example)",
+                    at: SourceLocation(path: path))
+            }
+            if let list = OutputPath.listPageNamed(outputPath) {
+                return Diagnostic(
+                    "this file's page would be \(outputPath), which is \(list): rename the file (to \(slug)-city.md, for example)",
+                    at: SourceLocation(path: path))
+            }
+            return nil
+        }
+
+        /// The problem of this file when `first` has its slug (and so its page) already.
+        package func duplicate(of first: String) -> Diagnostic {
+            Diagnostic("duplicate slug \"\(slug)\": \(first) has it too", at: SourceLocation(path: path))
+        }
     }
 
     /// The site folder as an incremental build first sees it: the content files by name and
@@ -88,16 +109,8 @@ extension SiteLoader {
             names.sort { $0.name < $1.name }
             for (name, stamp) in names {
                 let file = ScannedFile(path: "\(folder)/\(name)", kind: kind, stamp: stamp)
-                guard !file.slug.isEmpty else {
-                    errors.append(Diagnostic(
-                        "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind == .country ? "country" : "city"), for example)",
-                        at: SourceLocation(path: file.path)))
-                    continue
-                }
-                if let list = OutputPath.listPageNamed(file.outputPath) {
-                    errors.append(Diagnostic(
-                        "this file's page would be \(file.outputPath), which is \(list): rename the file (to \(file.slug)-city.md, for example)",
-                        at: SourceLocation(path: file.path)))
+                if let problem = file.nameProblem {
+                    errors.append(problem)
                     continue
                 }
                 content.append(file)

@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// Hears one-line notices, such as that the build waits for another.
     public var notice: (@Sendable (String) -> Void)?
+    /// Where a successful build hands its model over, for edit mode (`serve --edit`); a build
+    /// with one never stops at "nothing changed" before it has handed a model over.
+    var editBasis: EditBasis.Receiver?
 
     public init(source: URL, output: URL? = nil, cache: URL? = nil, writeOutput: Bool = true) {
         self.writeOutput = writeOutput

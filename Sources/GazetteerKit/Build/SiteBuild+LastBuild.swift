@@ -64,7 +64,8 @@ extension SiteBuild {
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path,
            watch.watches(FileStamp.executablePath ?? "/") {
             let result = watch.check()
-            if result.unchanged {
+            // Edit mode needs a model: its first build goes on to make one even then.
+            if result.unchanged, options.editBasis == nil || options.editBasis?.current != nil {
                 clock.lap("load.watch")
                 last.unchanged = watch
                 return last

@@ -12,6 +12,8 @@ extension SiteBuild {
         var renderer: PageRenderer
         /// Every page, `sitemap.xml` last when there is one.
         var pages: [Page]
+        /// The thumbnail presets the templates show flags and pictures with.
+        var presets: (flag: Set<String>, picture: Set<String>)
     }
 
     /// The model and template stages. Throws every problem found so far, if any.
@@ -45,7 +47,7 @@ extension SiteBuild {
         let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
         let pages = renderer.pages + (inputs.config.baseURL != nil ? [Page(kind: .sitemap, path: OutputPath.sitemap, title: "")] : [])
         clock.lap("model.pages")
-        return Model(site: model, renderer: renderer, pages: pages)
+        return Model(site: model, renderer: renderer, pages: pages, presets: TemplateCheck.presetsUsed(library))
     }
 
     /// Plans every entry's flag or picture with the presets templates name for it.

@@ -49,6 +49,10 @@ public enum SiteBuild {
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
+        let basis = options.editBasis.map { _ in
+            EditBasis(root: check.scan.root, cache: options.cache, site: model.site, context: check.context,
+                      presets: model.presets, planner: check.planner)
+        }
         let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
         var rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
@@ -71,6 +75,7 @@ public enum SiteBuild {
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
+        if let basis { options.editBasis?.receive(basis) }
         return clock.summary(rendered, images, published, note: last.note, warnings: warnings)
     }
 

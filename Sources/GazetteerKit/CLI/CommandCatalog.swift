@@ -77,6 +77,7 @@ enum CommandCatalog {
                     options: [source, output, cache,
                               Option(names: ["--port"], value: .number, help: "the port (default 8080; 0 picks a free one)"),
                               Option(names: ["--host"], value: .address, help: "the address to serve on (default 127.0.0.1)"),
+                              Option(names: ["--edit"], help: "edit the guide in the browser (loopback only; prints the address to open)"),
                               quiet, help],
                     usage: CommandLineTool.serveUsage),
         CommandSpec(name: "check", summary: "find every problem, write nothing",

@@ -11,14 +11,26 @@ import Incremental
 
 extension CommandLineTool {
     static let serveUsage = """
-    Usage: gazetteer serve [--source DIR] [--output DIR] [--port N] [--host ADDRESS]
+    Usage: gazetteer serve [--source DIR] [--output DIR] [--port N] [--host ADDRESS] [--edit]
 
     Builds the guide, serves it at http://127.0.0.1:PORT/ (default port 8080; 0 picks a
     free one) and rebuilds when anything in content/, templates/ or gazetteer.yaml
     changes. Open pages reload by themselves after a successful rebuild; errors show in
     the terminal and over the page, and the last good site stays served. Only loopback is
     served unless --host names another address. -q/--quiet prints errors only. Ctrl-C stops.
+
+    With --edit the pages can be edited in the browser: it prints one address to open,
+    holding a secret made at start; edits are written to the files in content/ (only the
+    values changed), checked first as the build checks them. Loopback only.
     """
+
+    /// Whether `host` is a loopback address (edit mode serves nothing else).
+    static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower == "::1" || lower == "[::1]" { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
 
     static func serve(_ words: [String], output: TextOutput) -> Int32 {
         var status: Int32 = 0
@@ -29,12 +41,20 @@ extension CommandLineTool {
             return 2
         }
         let host = arguments.value("--host") ?? "127.0.0.1"
+        let edit = arguments.has("--edit")
+        if edit, !isLoopback(host) {
+            output.error("""
+                gazetteer serve: --edit serves only this computer (127.0.0.1 or localhost), not \(host): \
+                anyone who could reach the address could change the guide's files. Leave out --host, or --edit.
+                """)
+            return 2
+        }
         var options = BuildOptions(
             source: folder(arguments.value("--source")) ?? currentFolder,
             output: folder(arguments.value("--output")), cache: folder(arguments.value("--cache")))
         options.notice = output.error
         let quiet = arguments.has("--quiet") || arguments.has("-q")
-        let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output)
+        let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output, edit: edit)
         let bound: Int
         do throws(ServeError) {
             bound = try session.start()
@@ -43,7 +63,11 @@ extension CommandLineTool {
             return 1
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        output.print("Serving \(options.output.path) at http://\(shownHost):\(bound)/ (Ctrl-C to stop)")
+        if let login = session.editLoginURL {
+            output.print("Editing \(options.source.path): open \(login) (Ctrl-C to stop)")
+        } else {
+            output.print("Serving \(options.output.path) at http://\(shownHost):\(bound)/ (Ctrl-C to stop)")
+        }
         // Ctrl-C and termination stop cleanly: close the socket and the watcher, then exit.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)

@@ -10,7 +10,8 @@ import Write
 import Incremental
 
 /// The head of one HTTP/1.x request (request line and header fields), parsed strictly from
-/// the bytes a client sent. The preview server never reads request bodies.
+/// the bytes a client sent, and its body when the server reads one (edit mode's API only: a
+/// body must say its length with Content-Length, within a limit; chunked bodies are refused).
 struct HTTPRequest: Equatable, Sendable {
     var method: String
     /// The request target as sent, e.g. `/countries/?x=1`.
@@ -19,6 +20,8 @@ struct HTTPRequest: Equatable, Sendable {
     var version: String
     /// Field names lower-cased; repeated fields joined with `, `.
     var headers: [String: String]
+    /// The body, when one was read (see `bodyLength(limit:)`).
+    var body: [UInt8] = []
 
     /// The target's path, still percent-encoded (query and fragment removed).
     var path: String {
@@ -54,6 +57,21 @@ struct HTTPRequest: Equatable, Sendable {
     /// Whether a body follows the head (the server answers, then closes instead of reading it).
     var hasBody: Bool {
         headers["transfer-encoding"] != nil || (headers["content-length"].flatMap { Int($0) } ?? 0) > 0
+    }
+
+    /// How long a body is, from its head.
+    enum BodyLength: Equatable, Sendable {
+        case bytes(Int)
+        /// The body may not be read: sent in chunks (no length said first: 411), or longer
+        /// than the limit (413).
+        case refused(status: Int)
+    }
+
+    /// The length of the body that follows the head (0: none), or why it is not read.
+    func bodyLength(limit: Int) -> BodyLength {
+        if headers["transfer-encoding"] != nil { return .refused(status: 411) }
+        let length = headers["content-length"].flatMap { Int($0) } ?? 0
+        return length > limit ? .refused(status: 413) : .bytes(length)
     }
 
     /// The outcome of looking at the bytes received so far.

@@ -41,17 +41,20 @@ enum LiveReload {
         """
 
     /// `html` with the script before its last `</body>` (appended when there is none).
-    static func inject(into html: [UInt8]) -> [UInt8] {
+    static func inject(into html: [UInt8]) -> [UInt8] { insert(script, into: html) }
+
+    /// `html` with `snippet` before its last `</body>` (appended when there is none).
+    static func insert(_ snippet: String, into html: [UInt8]) -> [UInt8] {
         let tag = Array("</body".utf8)
         let lower = { (b: UInt8) in (65...90).contains(b) ? b + 32 : b }
         var i = html.count - tag.count
         while i >= 0 {
             if zip(html[i...], tag).allSatisfy({ lower($0) == $1 }) {
-                return Array(html[..<i]) + Array(script.utf8) + Array(html[i...])
+                return Array(html[..<i]) + Array(snippet.utf8) + Array(html[i...])
             }
             i -= 1
         }
-        return html + Array(script.utf8)
+        return html + Array(snippet.utf8)
     }
 
     /// One server-sent event: `event: name` and a single `data:` line.

@@ -18,6 +18,9 @@ public final class PreviewServer: Sendable {
     public let root: URL
     public let host: String
     public let injectReloadScript: Bool
+    /// Edit mode (`serve --edit`), when on: its routes, and its data and script in the pages
+    /// of a signed-in browser.
+    let edit: EditSession?
     let requestedPort: Int
     /// How long an idle connection (or a half-sent request) is kept, in milliseconds.
     let idleTimeout: Int32
@@ -50,8 +53,13 @@ public final class PreviewServer: Sendable {
     }
 
     /// A server for the site in `root`, on loopback by default; `port` 0 takes any free port.
-    public init(root: URL, host: String = "127.0.0.1", port: Int = 0, injectReloadScript: Bool = true,
-                idleTimeout: Duration = .seconds(5)) {
+    public convenience init(root: URL, host: String = "127.0.0.1", port: Int = 0, injectReloadScript: Bool = true,
+                            idleTimeout: Duration = .seconds(5)) {
+        self.init(root: root, host: host, port: port, injectReloadScript: injectReloadScript, idleTimeout: idleTimeout, edit: nil)
+    }
+
+    init(root: URL, host: String, port: Int, injectReloadScript: Bool, idleTimeout: Duration, edit: EditSession?) {
+        self.edit = edit
         self.root = root
         self.host = host
         self.requestedPort = port
@@ -186,8 +194,28 @@ public final class PreviewServer: Sendable {
                 state.withLock { $0.waiting[client] = nil }
                 headStarted = nil
                 if request.method == "GET", request.path == LiveReload.eventsPath { return streamEvents(to: client) }
-                let keepAlive = request.keepAlive && !request.hasBody && port != nil
-                let response = respond(to: request)
+                var keepAlive = request.keepAlive && !request.hasBody && port != nil
+                var response: HTTPResponse
+                if let edit, request.path.hasPrefix(EditGate.prefix) {
+                    switch edit.gate.check(request, host: host, port: port ?? 0) {
+                    case .respond(let refusal): response = refusal
+                    case .uiFile(let name): response = EditInjection.uiFile(name, from: edit.uiFiles)
+                    case .api(let route):
+                        // Past the gate: the body is read (its length within the route's limit).
+                        guard case .bytes(let length) = request.bodyLength(limit: route.bodyLimit) else { return }
+                        while buffer.count < length {
+                            guard case .data(let bytes) = client.read(timeout: idleTimeout) else { return }
+                            buffer += bytes
+                        }
+                        var withBody = request
+                        withBody.body = Array(buffer.prefix(length))
+                        buffer.removeFirst(length)
+                        keepAlive = request.keepAlive && port != nil
+                        response = edit.handle(route, withBody)
+                    }
+                } else {
+                    response = respond(to: request)
+                }
                 guard client.write(response.serialized(includeBody: request.method != "HEAD", keepAlive: keepAlive)),
                       keepAlive
                 else { return }
@@ -202,13 +230,13 @@ public final class PreviewServer: Sendable {
         }
         if request.path == LiveReload.eventsPath { return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")]) }
         switch files.resolve(request.path, query: request.query) {
-        case .file(let path): return fileResponse(path, status: 200) ?? .text(403)
+        case .file(let path): return fileResponse(path, status: 200, for: request) ?? .text(403)
         case .redirect(let path):
             // Absolute when the Host is plain: some clients (Foundation on Linux) mishandle relative ones.
             let location = request.plainHost.map { "http://\($0)\(path)" } ?? path
             return .text(301, "Moved to \(location)", headers: [("Location", location)])
         case .notFound:
-            if let page = files.notFoundPage.flatMap({ fileResponse($0, status: 404) }) { return page }
+            if let page = files.notFoundPage.flatMap({ fileResponse($0, status: 404, for: request) }) { return page }
             // No site at all yet: the first build failed, so its errors are the page.
             if let error = currentError, files.notFoundPage == nil, MIMEType.isHTML(MIMEType.forPath(request.path))
                 || request.path.hasSuffix("/") {
@@ -222,11 +250,14 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    private func fileResponse(_ path: String, status: Int) -> HTTPResponse? {
+    private func fileResponse(_ path: String, status: Int, for request: HTTPRequest) -> HTTPResponse? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let type = MIMEType.forPath(path)
         var body = [UInt8](data)
         if injectReloadScript, MIMEType.isHTML(type) { body = LiveReload.inject(into: body) }
+        if let edit, MIMEType.isHTML(type), let token = edit.gate.token(for: request) {
+            body = LiveReload.insert(EditInjection.snippet(token: token, path: request.path), into: body)
+        }
         return HTTPResponse(status: status, headers: [("Content-Type", type)], body: body)
     }
 

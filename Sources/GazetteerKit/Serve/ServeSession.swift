@@ -13,7 +13,8 @@ import Locking
 /// `gazetteer serve`: builds the site, serves it, and rebuilds when content, templates or
 /// settings change. A successful rebuild reloads open pages; a failed one prints its
 /// located errors, shows them over the page in the browser and keeps serving the last
-/// good site (the build's staging-and-swap leaves it untouched).
+/// good site (the build's staging-and-swap leaves it untouched). With `edit`, the pages can
+/// be edited in the browser (see `EditSession`): a file edit mode writes is rebuilt at once.
 public final class ServeSession: Sendable {
     public let options: BuildOptions
     private let server: PreviewServer
@@ -21,23 +22,56 @@ public final class ServeSession: Sendable {
     private let queue = DispatchQueue(label: "gazetteer.serve.rebuild")
     private let watcher = Locked<FileWatcher?>(nil)
     private let builds = Locked(0)
+    /// Edit mode, when on.
+    let edit: EditSession?
+    /// Where edit mode's writes go: a rebuild, once started.
+    private let relay: Locked<(@Sendable ([String]) -> Void)?>
 
-    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard) {
+    public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard,
+                edit: Bool = false) {
+        var options = options
+        let relay = Locked<(@Sendable ([String]) -> Void)?>(nil)
+        if edit {
+            let basis = EditBasis.Receiver()
+            options.editBasis = basis
+            self.edit = EditSession(source: options.source, cache: options.cache, basis: basis) { written in
+                relay.withLock { $0 }?(written)
+            }
+        } else {
+            self.edit = nil
+        }
         self.options = options
         self.output = output
-        server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true)
+        server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true, idleTimeout: .seconds(5),
+                               edit: self.edit)
+        self.relay = relay
+    }
+
+    /// The address that signs a browser in to edit (with the secret), while serving with edit mode.
+    public var editLoginURL: String? {
+        guard let edit, let port = server.port else { return nil }
+        return edit.gate.loginURL(host: server.host, port: port)
     }
 
     /// Builds once, starts serving and watching; returns the port.
     @discardableResult
     public func start() throws(ServeError) -> Int {
+        relay.withLock {
+            $0 = { [weak self] written in
+                guard let self else { return }
+                self.queue.async { self.rebuild(reason: written) }
+            }
+        }
         queue.sync { rebuild(reason: nil) }
         let port = try server.start()
         let source = options.source
         let watched = [source.appending(path: "content"), source.appending(path: "templates"),
                        source.appending(path: "gazetteer.yaml")]
-        let watcher = try FileWatcher(paths: watched) { [weak self] changed in
+        let watcher = try FileWatcher(paths: watched) { [weak self] reported in
             guard let self else { return }
+            // Files edit mode wrote were rebuilt already.
+            let changed = reported.filter { !(self.edit?.isOwnWrite($0) ?? false) }
+            guard !changed.isEmpty else { return }
             let names = changed.map { String($0.dropFirst(source.path.count).drop(while: { $0 == "/" })) }.sorted()
             self.queue.async { self.rebuild(reason: names) }
         }

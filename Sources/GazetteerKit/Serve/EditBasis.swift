@@ -1,0 +1,107 @@
+import Foundation
+import Thumbnails
+import Diagnostics
+import Load
+import FrontMatter
+import Images
+import Model
+import Locking
+
+/// What edit mode knows of the guide: the last successful build's model and the context its
+/// content files were processed in, handed over by the build (see `EditBasis.Receiver`). Forms,
+/// the flag picker and the checks of an edit read it instead of the guide's files, so that no
+/// request lists or reads the whole guide again.
+final class EditBasis: Sendable {
+    /// The guide's folder, symlinks resolved.
+    let root: URL
+    let cache: URL
+    let site: SiteModel
+    /// The context the build processed content files in: settings, theme, every file's page,
+    /// the countries' slugs.
+    let context: ContentEntry.SourceContext
+    /// The presets the templates show flags and pictures with (an edit's picture is checked with them).
+    let presets: (flag: Set<String>, picture: Set<String>)
+    /// The build's planner, whose plans give the gallery's thumbnails.
+    private let planner: ImagePlanner
+    private let made = Locked<(pathOfPage: [String: String]?, sections: [(heading: String, countries: [FlagChoice])]?)>((nil, nil))
+
+    init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
+         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner) {
+        (self.root, self.cache, self.site, self.context, self.presets, self.planner) = (root, cache, site, context, presets, planner)
+    }
+
+    var config: SiteConfig { context.config }
+
+    /// The site-relative path of the content file whose page `kind` and `slug` give, if the
+    /// last build had one (the file's name may differ from its slug: `São Paulo.md`).
+    func path(_ kind: ContentKind, slug: String) -> String? {
+        pathOfPage[OutputPath.page(kind, slug: slug)]
+    }
+
+    /// Every content file's path by its page.
+    var pathOfPage: [String: String] {
+        if let known = made.withLock({ $0.pathOfPage }) { return known }
+        var table: [String: String] = [:]
+        for (path, page) in context.files.pages { table[page] = path }
+        made.withLock { $0.pathOfPage = table }
+        return table
+    }
+
+    /// One country in the flag picker: its flag as front matter names it (nil: the theme's
+    /// placeholder) and the URL of its gallery thumbnail.
+    struct FlagChoice: Sendable {
+        var slug: String, name: String, flag: String?, thumb: String?
+        var json: [String: Any] { ["slug": slug, "name": name, "flag": EditJSON.orNull(flag), "thumb": EditJSON.orNull(thumb)] }
+    }
+
+    /// The flag picker's sections, as the gallery shows them: each continent's heading and countries.
+    var flagSections: [(heading: String, countries: [FlagChoice])] {
+        if let known = made.withLock({ $0.sections }) { return known }
+        let sections = site.sections.map { section in
+            (heading: section.continent.heading, countries: section.countries.map { country in
+                FlagChoice(slug: country.slug, name: country.name, flag: country.image.isPlaceholder ? nil : country.image.written,
+                           thumb: planner.plan(country.image, preset: "gallery", stem: country.image.stem)
+                               .map { "/" + OutputPath.image($0.images[0].fileName) })
+            })
+        }
+        made.withLock { $0.sections = sections }
+        return sections
+    }
+
+    /// A planner of its own for one check or preview (pictures' stamps taken afresh), with
+    /// a thumbnailer shared by all of them.
+    func freshPlanner() -> ImagePlanner {
+        let thumbnailer = self.thumbnailer
+        return ImagePlanner(thumbnailer: { () throws(ThumbnailError) in try thumbnailer.get() }, presets: config.presets)
+    }
+
+    /// The context of the build with `planner`.
+    func context(with planner: ImagePlanner) -> ContentEntry.SourceContext {
+        var context = self.context
+        context.planner = planner
+        return context
+    }
+
+    private let thumbnailers = Locked<Result<Thumbnailer, ThumbnailError>?>(nil)
+
+    /// The thumbnailer of edit mode's checks (the build's cache, the guide's pixel limit).
+    var thumbnailer: Result<Thumbnailer, ThumbnailError> {
+        thumbnailers.withLock { made in
+            if let made { return made }
+            var limits = Limits()
+            limits.maxPixels = config.maxImagePixels
+            let cache = cache.appending(path: "images")
+            let result = Result { () throws(ThumbnailError) -> Thumbnailer in try Thumbnailer(cacheDirectory: cache, limits: limits) }
+            made = result
+            return result
+        }
+    }
+
+    /// Where the build hands its model over: set by the build after each successful one.
+    final class Receiver: Sendable {
+        private let basis = Locked<EditBasis?>(nil)
+        init() {}
+        var current: EditBasis? { basis.withLock { $0 } }
+        func receive(_ new: EditBasis) { basis.withLock { $0 = new } }
+    }
+}

@@ -1,0 +1,56 @@
+import Load
+
+/// What edit mode adds to every HTML page served to a signed-in browser (never to a file on
+/// disk, never without the cookie): the session's token and what the page shows, as JSON the
+/// UI reads, then the UI's style sheet and script.
+enum EditInjection {
+    /// The page at a request path, as the UI needs to know it.
+    struct Page: Equatable {
+        /// `country`, `city`, `countries` (the index and its pages), `cities` (the City Guide
+        /// and its pages) or `other`.
+        var kind: String
+        var slug: String?
+    }
+
+    /// What the page at `path` (still percent-encoded) shows.
+    static func page(at path: String) -> Page {
+        guard let decoded = RequestPath.percentDecoded(path) else { return Page(kind: "other") }
+        var segments = decoded.split(separator: "/").map(String.init)
+        if segments.last == "index.html" { segments.removeLast() }
+        func isListPage(_ name: String) -> Bool {
+            name.hasPrefix("page-") && name.hasSuffix(".html") && name.dropFirst(5).dropLast(5).allSatisfy(\.isNumber)
+        }
+        switch segments.count {
+        case 0: return Page(kind: "countries")
+        case 1 where segments[0] == "cities": return Page(kind: "cities")
+        case 2 where segments[0] == "index" && isListPage(segments[1]): return Page(kind: "countries")
+        case 2 where segments[0] == "cities" && isListPage(segments[1]): return Page(kind: "cities")
+        case 2 where segments[1].hasSuffix(".html") && (segments[0] == "countries" || segments[0] == "cities"):
+            return Page(kind: segments[0] == "countries" ? "country" : "city", slug: String(segments[1].dropLast(5)))
+        case 3 where segments[0] == "countries" && isListPage(segments[2]):  // a country's cities, page 2 on
+            return Page(kind: "country", slug: segments[1])
+        default: return Page(kind: "other")
+        }
+    }
+
+    /// The data, style sheet and script, for the page at `path` and the session's `token`.
+    static func snippet(token: String, path: String) -> String {
+        let page = page(at: path)
+        let slug = page.slug.map { scriptSafe(LiveReload.jsonString($0)) } ?? "null"
+        return "<script id=\"gazetteer-edit-data\" type=\"application/json\">{\"token\":\"\(token)\","
+            + "\"page\":{\"kind\":\"\(page.kind)\",\"slug\":\(slug)},\"api\":\"\(EditGate.apiPath)\"}</script>\n"
+            + "<link rel=\"stylesheet\" href=\"\(EditGate.prefix)edit.css\"><script src=\"\(EditGate.prefix)edit.js\" defer></script>\n"
+    }
+
+    /// JSON that cannot end the script element it sits in (`</script>`, `<!--`).
+    private static func scriptSafe(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+    }
+
+    /// The UI's file `name` (`edit.js`, `edit.css`) from `files` (the binary's own: see `DefaultTheme.editFile`).
+    static func uiFile(_ name: String, from files: (String) -> [UInt8]?) -> HTTPResponse {
+        guard let bytes = files(name) else { return .text(404) }
+        return HTTPResponse(status: 200, headers: [("Content-Type", MIMEType.forPath(name))], body: bytes)
+    }
+}
