@@ -184,11 +184,12 @@
     request("POST", "undo", {}).then(function (result) {
       undoButton.disabled = false;
       if (result.status === 200) {
-        var text = "Undone: " + (result.data.undone || "the last change") + ".";
+        var text = (result.data.undone || "Undid the last change") + ".";
         memory.set("status", { text: text, link: null });
         memory.set(draftKey, null);
         announce(text);
-        go(result.data.url);
+        // A list shows the result where it is; an entry's page may be gone, or another's.
+        if (page.kind === "country" || page.kind === "city") go(result.data.url);
       } else if (result.status === 404) {
         memory.set("undo", null);
         undoButton.hidden = true;
@@ -340,6 +341,8 @@
             var target = next && next.querySelector("button");
             (target || addButton || doneButton).focus();
             go(result.data.url);
+          } else if (result.status === 409) {
+            announce("Not deleted: " + slug + ".md changed on disk just now. Try again once the page has reloaded.");
           } else {
             announce("Not deleted: " + failure(result));
           }
@@ -425,7 +428,12 @@
 
     Promise.all([loadOptions(), spec.slug ? loadEntry(kind, spec.slug) : Promise.resolve(null)]).then(function (loaded) {
       loading.remove();
-      build(loaded[0], loaded[1], draft && draft.dirty ? draft : null, !draft);
+      var fresh = loaded[1];
+      var restored = draft && draft.dirty ? draft : null;
+      // Typed changes are kept over the entry they were typed on: when the file changed on
+      // disk meanwhile, Save then shows both versions.
+      var base = restored && restored.entry && fresh && restored.entry.digest !== fresh.digest ? restored.entry : fresh;
+      build(loaded[0], base, restored, !draft, fresh);
     }, function (error) {
       loading.textContent = "The form could not be opened: " + error.message;
       announce(loading.textContent);
@@ -437,17 +445,24 @@
       spec.onClose();
     }
 
-    function build(options, entry, restored, focusFirst) {
-      var form = renderForm(kind, spec.slug, options, entry, restored, {
+    function build(options, entry, restored, focusFirst, fresh) {
+      var actions = {
         close: close,
-        rebuild: function (fresh, focusLabel) {
+        rebuild: function (again, focusLabel) {
           memory.set(draftKey, { kind: kind, slug: spec.slug, dirty: false });
           holder.replaceChildren();
-          build(options, fresh, null, false);
-          var again = Array.prototype.find.call(holder.querySelectorAll("button"), function (b) { return b.textContent === focusLabel; });
-          if (again) again.focus();
+          build(options, again, null, false, again);
+          var button = Array.prototype.find.call(holder.querySelectorAll("button"), function (b) { return b.textContent === focusLabel; });
+          if (button) button.focus();
         }
-      });
+      };
+      var form = renderForm(kind, spec.slug, options, entry, restored, actions);
+      if (restored && restored.saving && fresh && fresh !== entry &&
+          same(renderForm(kind, spec.slug, options, fresh, null, actions).readValues(), form.readValues())) {
+        form.savedBeforeReload = restored.saving;
+      } else if (restored && fresh && fresh !== entry) {
+        announce("The file changed on disk while you were editing. Your changes are kept: Save shows both versions to choose from.");
+      }
       holder.replaceChildren(form);
       if (form.savedBeforeReload) {
         // The page reloaded while Save was under way, and the file has what was typed.
@@ -696,8 +711,13 @@
             previewBox.replaceChildren(el("h3", { className: "gz-preview-title", text: "Preview" }));
             var prose = el("div", { className: "prose" });
             prose.innerHTML = result.data.html || "";
+            var problems = result.data.problems || [];
+            problems.forEach(function (p) {
+              previewBox.appendChild(el("p", { className: "gz-problem", text: p.message }));
+            });
             previewBox.appendChild(prose);
-            announce("Preview updated.");
+            announce(problems.length ? "Preview updated, with " + (problems.length === 1 ? "a problem: " : problems.length + " problems: ") +
+              problems.map(function (p) { return p.message; }).join(" ") : "Preview updated.");
           } else {
             announce("No preview: " + failure(result));
           }
@@ -790,24 +810,18 @@
     }
 
     function remember() {
-      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), digest: digest, values: values(), fileEdited: fileEdited });
+      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), entry: entry && { digest: digest, fields: entry.fields, body: entry.body, path: entry.path },
+        values: values(), fileEdited: fileEdited });
     }
     form.addEventListener("input", remember);
     form.addEventListener("change", remember);
 
+    form.readValues = values;
     if (restored) {
       fields.forEach(function (f) { if (f.key in restored.values) f.write(restored.values[f.key]); });
       fileEdited = !!restored.fileEdited;
-      if (!dirty()) {
-        if (restored.saving) form.savedBeforeReload = restored.saving;
-        remember();
-      } else if (entry && restored.digest && restored.digest !== entry.digest) {
-        digest = restored.digest;
-        announce("The file changed on disk while you were editing. Your changes are kept: Save shows both versions to choose from.");
-      } else {
-        if (restored.digest) digest = restored.digest;
-        announce("Your unsaved changes are kept.");
-      }
+      remember();
+      if (dirty()) announce("Your unsaved changes are kept.");
     }
 
     /* Problems: next to their field, and said */
