@@ -47,8 +47,7 @@ final class BrowserEditListTests: XCTestCase {
         XCTAssertEqual(thumbs?.count, 2)
         XCTAssertNotEqual(thumbs?.first, thumbs?.last, "Kyōto has its picture, not the placeholder Osaka has: \(thumbs ?? [])")
         XCTAssertEqual(try browser.run("t.buttons('Done').length") as? Int, 1)
-        let said = try browser.status()
-        XCTAssertTrue(said.contains("Added Kyōto"), said)
+        try browser.waitUntil("document.querySelector('.gz-bar [role=status]').textContent.startsWith('Added Kyōto')", timeout: 5)
     }
 
     func testADeletedCityComesBackWithUndo() throws {
