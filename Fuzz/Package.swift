@@ -28,5 +28,6 @@ let package = Package(
         fuzzTarget("FuzzMarkdown", "GazetteerKit"),
         fuzzTarget("FuzzMustache", "Mustache"),
         fuzzTarget("FuzzHTTPRequest", "GazetteerKit"),
+        fuzzTarget("FuzzEditing", "GazetteerKit"),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds every fuzz target and runs each, one after the other, for FUZZ_SECONDS (default 60).
 # Usage: Fuzz/fuzz.sh [target ...]   (targets: front-matter site-config markdown mustache
-# http-request exif svg palette; all by default). Working corpora grow in .build/fuzz/corpus/<target>,
+# http-request editing exif svg palette; all by default). Working corpora grow in .build/fuzz/corpus/<target>,
 # seeded from Fuzz/Corpus/<target>; a crash is saved in .build/fuzz/crashes/ and fails the run.
 # Prints, per target, the executions, the seconds fuzzed and executions per second.
 set -euo pipefail
@@ -12,11 +12,11 @@ CLANG=${CLANG:-$(dirname "$(readlink -f "$(command -v "$SWIFT")")")/clang}
 declare -A BINARY=(
   [front-matter]=Fuzz/.build/debug/FuzzFrontMatter [site-config]=Fuzz/.build/debug/FuzzSiteConfig
   [markdown]=Fuzz/.build/debug/FuzzMarkdown [mustache]=Fuzz/.build/debug/FuzzMustache
-  [http-request]=Fuzz/.build/debug/FuzzHTTPRequest [exif]=Fuzz/.build/fuzz-exif
+  [http-request]=Fuzz/.build/debug/FuzzHTTPRequest [editing]=Fuzz/.build/debug/FuzzEditing [exif]=Fuzz/.build/fuzz-exif
   [svg]=Fuzz/.build/fuzz-svg [palette]=Fuzz/.build/fuzz-palette
 )
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(front-matter site-config markdown mustache http-request exif svg palette)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(front-matter site-config markdown mustache http-request editing exif svg palette)
 for target in "${TARGETS[@]}"; do
   [ -n "${BINARY[$target]:-}" ] || { echo "unknown fuzz target: $target (known: ${!BINARY[*]})"; exit 2; }
 done

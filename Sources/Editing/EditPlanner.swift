@@ -121,7 +121,7 @@ struct EditPlanner {
     /// only in its line ends (a browser sends LF) is left as it is.
     private mutating func setBody(_ typed: String) {
         let normalised = BodyText.withLineEnding(typed, file.lineEnding)
-        guard BodyText.withLineEnding(file.body, file.lineEnding) != normalised else { return }
+        guard !BodyText.withLineEnding(file.body, file.lineEnding).isExactly(normalised) else { return }
         body = normalised
         let closer = file.bytes[file.parts.closingLine]
         // A closing line at the very end of the file gets its line end before a body.

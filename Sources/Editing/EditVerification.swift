@@ -10,18 +10,17 @@ enum EditVerification {
         } catch {
             throw EditRefusal("the edited file would not read back (\(error.message)), so nothing was written")
         }
-        var wanted: [String: EditValue?] = [:]
-        for field in edit.fields { wanted[field.key] = field.value }
-        let removed = Set(edit.fields.filter { $0.value == nil }.map(\.key))
-        let expectedKeys = original.entries.map(\.key).filter { !removed.contains($0) }
+        func field(_ key: String) -> FieldEdit? { edit.fields.first { $0.key.isExactly(key) } }
+        let expectedKeys = original.entries.map(\.key).filter { field($0).map { $0.value != nil } ?? true }
             + edit.fields.filter { $0.value != nil && original.entry($0.key) == nil }.map(\.key)
-        guard reread.entries.map(\.key) == expectedKeys else {
+        let keys = reread.entries.map(\.key)
+        guard keys.count == expectedKeys.count, zip(keys, expectedKeys).allSatisfy({ $0.isExactly($1) }) else {
             throw EditRefusal("the edited file would not have the keys intended (it would have "
                               + reread.entries.map { "“\($0.key)”" }.joined(separator: ", ") + "), so nothing was written")
         }
         for entry in reread.entries {
-            if changed.contains(entry.key), let value = wanted[entry.key] ?? nil {
-                guard entry.editValue == value else {
+            if changed.contains(entry.key), let value = field(entry.key)?.value {
+                guard entry.editValue?.isExactly(value) ?? false else {
                     throw EditRefusal(key: entry.key, "“\(entry.key)” would not read back as typed "
                                       + "(it would read as \(describe(entry.editValue))), so nothing was written")
                 }
@@ -29,7 +28,7 @@ enum EditVerification {
                 throw EditRefusal(key: entry.key, "the edit would change “\(entry.key)” too, so nothing was written")
             }
         }
-        guard reread.body == body else {
+        guard reread.body.isExactly(body) else {
             throw EditRefusal("the edited file's text would not read back as typed, so nothing was written")
         }
     }

@@ -49,8 +49,9 @@ public enum FrontMatterWriter {
         if !typed.isEmpty { text += "\n" + typed }
         let bytes = Array(text.utf8)
         let file = try LocatedFrontMatter(bytes, path: "new file")
-        guard file.entries.map(\.key) == fields.map(\.key),
-              zip(file.entries, fields).allSatisfy({ $0.editValue == $1.value }), file.body == (typed.isEmpty ? "" : "\n" + typed) else {
+        guard file.entries.count == fields.count,
+              zip(file.entries, fields).allSatisfy({ $0.key.isExactly($1.key) && ($0.editValue?.isExactly($1.value) ?? false) }),
+              file.body.isExactly(typed.isEmpty ? "" : "\n" + typed) else {
             throw EditRefusal("the new file would not read back as typed, so it was not written")
         }
         return bytes

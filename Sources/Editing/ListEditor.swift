@@ -13,7 +13,7 @@ struct ListEditor {
 
     func splices(to items: [String]) -> [Splice] {
         let old = sequence.items
-        let same = { (i: Int, j: Int) in old[i].scalar?.text == items[j] }
+        let same = { (i: Int, j: Int) in old[i].scalar?.text.isExactly(items[j]) ?? false }
         var prefix = 0
         while prefix < min(old.count, items.count), same(prefix, prefix) { prefix += 1 }
         var suffix = 0

@@ -82,13 +82,13 @@ extension LocatedEntry {
     func reads(as wanted: EditValue) -> Bool {
         switch (wanted, value) {
         case (.text(let text), .scalar(let scalar)):
-            return scalar.text == text
+            return scalar.text.isExactly(text)
         case (.list(let items), .scalar(let scalar)) where scalar.style == .plain && ScalarRenderer.isNullLike(scalar.text):
             return items.isEmpty
         case (.list(let items), .scalar(let scalar)):
-            return items == [scalar.text]
+            return items.count == 1 && items[0].isExactly(scalar.text)
         case (.list, .sequence):
-            return editValue == wanted
+            return editValue?.isExactly(wanted) ?? false
         default:
             return false
         }

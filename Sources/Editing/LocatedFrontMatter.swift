@@ -51,7 +51,7 @@ struct LocatedFrontMatter {
         }
     }
 
-    func entry(_ key: String) -> LocatedEntry? { entries.first { $0.key == key } }
+    func entry(_ key: String) -> LocatedEntry? { entries.first { $0.key.isExactly(key) } }
 }
 
 /// Walks the events of a front matter's top-level mapping, one entry at a time.

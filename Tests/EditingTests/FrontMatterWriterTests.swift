@@ -105,3 +105,60 @@ import Testing
                 == "---\nname: São Paulo\ncountry: brazil\naliases: [Sampa, \"a: b\"]\nmotto: \"\"\n---\n\nA city.\n")
     }
 }
+
+/// The edges of a file: its line ends, its closing line, its body.
+@Suite struct FrontMatterWriterEdgeTests {
+    func edited(_ text: String, _ fields: [(String, EditValue?)] = [], body: String? = nil) throws -> String {
+        let edit = EntryEdit(fields: fields.map { FieldEdit(key: $0.0, value: $0.1) }, body: body)
+        return String(decoding: try FrontMatterWriter.apply(edit, to: Array(text.utf8), path: "x.md"), as: UTF8.self)
+    }
+
+    @Test func bodyReplacedAsTypedWithTheFilesLineEnds() throws {
+        #expect(try edited("---\r\na: b\r\n---\r\n\r\nOld\r\n", body: "\nNew\nlines\r\n") == "---\r\na: b\r\n---\r\n\r\nNew\r\nlines\r\n")
+        #expect(try edited("---\ra: b\r---\rOld", body: "New\nText") == "---\ra: b\r---\rNew\rText")
+        // Only the line ends differ (a browser sends LF): the file is left as it is.
+        #expect(try edited("---\na: b\n---\nMixed\r\nends\n", body: "Mixed\nends\n") == "---\na: b\n---\nMixed\r\nends\n")
+        #expect(try edited("---\na: b\n---\nOld\n", body: "") == "---\na: b\n---\n")
+    }
+
+    @Test func aFileWithoutItsLastLineEnd() throws {
+        #expect(try edited("---\na: b\n---\nBody", [("a", .text("c"))]) == "---\na: c\n---\nBody")
+        #expect(try edited("---\na: b\n---", [("c", .text("d"))], body: "Body") == "---\na: b\nc: d\n---\nBody")
+    }
+
+    @Test func nullLikeAndEmptyTextsAreQuotedToStaySet() throws {
+        #expect(try edited("---\nmotto: x\n---\n", [("motto", .text(""))]) == "---\nmotto: \"\"\n---\n")
+        #expect(try edited("---\nmotto: x\n---\n", [("motto", .text("null"))]) == "---\nmotto: \"null\"\n---\n")
+        #expect(try edited("---\nmotto: x\n---\n", [("motto", .text("1850"))]) == "---\nmotto: 1850\n---\n")
+        #expect(try edited("---\nmotto: \"x\"\n---\n", [("motto", .text("1850"))]) == "---\nmotto: \"1850\"\n---\n")
+    }
+
+    @Test func blockScalarsInACRLFFile() throws {
+        let file = "---\r\nmotto: >\r\n  Folded\r\n  text\r\nname: A\r\n---\r\n"
+        #expect(try edited(file, [("motto", .text("Two\nlines\n"))]) == "---\r\nmotto: |\r\n  Two\r\n  lines\r\nname: A\r\n---\r\n")
+        #expect(try edited(file, [("motto", .text("Kept\n\n"))]) == "---\r\nmotto: |+\r\n  Kept\r\n\r\nname: A\r\n---\r\n")
+        #expect(try edited(file, [("motto", nil)]) == "---\r\nname: A\r\n---\r\n")
+    }
+
+    @Test func indentedKeysAndValuesOnTheirOwnLine() throws {
+        #expect(try edited("---\n  name: A\n  b: c\n---\n", [("d", .text("e"))]) == "---\n  name: A\n  b: c\n  d: e\n---\n")
+        #expect(try edited("---\nmotto:\n  'Long'\nb: c\n---\n", [("motto", .text("It's"))]) == "---\nmotto:\n  'It''s'\nb: c\n---\n")
+        #expect(try edited("---\nplace:\n  city: A\n  zip: 1\nb: c\n---\n", [("place", .text("A"))]) == "---\nplace: A\nb: c\n---\n")
+    }
+
+    @Test func refusals() throws {
+        #expect(throws: EditRefusal.self) { try edited("---\n{name: A}\n---\n", [("name", .text("B"))]) }
+        #expect(try edited("---\n{name: A}\n---\nOld\n", body: "New\n") == "---\n{name: A}\n---\nNew\n")
+        #expect(throws: EditRefusal.self) { try edited("---\nname: A\n---\n", [("a\nb", .text("B"))]) }
+        #expect(throws: EditRefusal.self) { try edited("---\nname: A\n---\n", [("", .text("B"))]) }
+        #expect(throws: EditRefusal.self) { try edited("no front matter\n", body: "x") }
+    }
+
+    @Test func newFileQuotesAndRefuses() throws {
+        let bytes = try FrontMatterWriter.newFile(fields: [("name", .text("Côte d'Ivoire")), ("aliases", .list([])), ("n", .text("null"))],
+                                                  body: "Line\r\nline\n")
+        #expect(String(decoding: bytes, as: UTF8.self) == "---\nname: Côte d'Ivoire\naliases: []\nn: \"null\"\n---\n\nLine\nline\n")
+        #expect(String(decoding: try FrontMatterWriter.newFile(fields: [("name", .text("X"))], body: ""), as: UTF8.self) == "---\nname: X\n---\n")
+        #expect(throws: EditRefusal.self) { try FrontMatterWriter.newFile(fields: [("name", .text("X")), ("name", .text("Y"))], body: "") }
+    }
+}

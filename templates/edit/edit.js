@@ -670,11 +670,11 @@
       fileInput = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
       var wrapper = field("slug", "File name", fileInput, " ");
       fileHint = wrapper.querySelector(".gz-hint");
-      function hint(taken) {
+      function hint(taken, problem) {
         var shownName = fileInput.value.trim() || "…";
-        fileHint.textContent = "content/" + words[kind].folder + "/" + shownName + ".md" +
+        fileHint.textContent = problem ? problem : "content/" + words[kind].folder + "/" + shownName + ".md" +
           (taken ? ": a file of this name exists already; choose another." : "; made from the name, and yours to change.");
-        fileHint.classList.toggle("gz-warning", !!taken);
+        fileHint.classList.toggle("gz-warning", !!(taken || problem));
       }
       hint(false);
       fileInput.addEventListener("input", function () { fileEdited = fileInput.value.trim() !== ""; hint(false); });
@@ -690,7 +690,7 @@
         request("GET", "slug?" + query({ kind: kind, name: text })).then(function (result) {
           if (result.status !== 200 || fileEdited) return;
           fileInput.value = result.data.slug;
-          hint(result.data.taken);
+          hint(result.data.taken, result.data.problem);
           remember();
         });
       };
@@ -778,12 +778,9 @@
     if (!isNew) {
       buttons.appendChild(button("Revert", "", revert));
       buttons.appendChild(button("Delete", "gz-button-danger", remove));
-      buttons.appendChild(button("Rename file…", "", rename));
     }
     buttons.appendChild(button("Close", "", actions.close));
     form.appendChild(buttons);
-    var renameBox = el("div", { className: "gz-rename", hidden: true });
-    form.appendChild(renameBox);
 
     /* Reading the form */
 
@@ -985,7 +982,7 @@
       conflictBox.querySelector("h3").focus();
     }
 
-    /* Revert, Delete, Rename */
+    /* Revert, Delete */
 
     function revert() {
       loadEntry(kind, slug).then(function (fresh) {
@@ -1012,61 +1009,6 @@
       });
     }
 
-    function rename() {
-      if (!renameBox.hidden) {
-        renameBox.querySelector("input").focus();
-        return;
-      }
-      if (dirty()) {
-        showProblems([{ field: null, message: "Save or revert your changes before renaming the file." }]);
-        return;
-      }
-      var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
-      input.value = slug;
-      var wrapper = field("newSlug", "New file name", input,
-        "content/" + words[kind].folder + "/…md. Links and cities that name it follow; the old address keeps working.");
-      var go_ = button("Rename", "gz-button-primary", function () {
-        Array.prototype.forEach.call(wrapper.querySelectorAll(".gz-problem"), function (n) { n.remove(); });
-        input.removeAttribute("aria-invalid");
-        input.setAttribute("aria-describedby", wrapper.querySelector(".gz-hint").id);
-        var newSlug = input.value.trim();
-        if (!newSlug || newSlug === slug) {
-          announce("Type the new file name first.");
-          input.focus();
-          return;
-        }
-        request("POST", "rename", { kind: kind, slug: slug, newSlug: newSlug, digest: digest }).then(function (result) {
-          if (result.status === 200) {
-            memory.set(draftKey, null);
-            changed("Renamed " + slug + ".md to " + newSlug + ".md.");
-            go(result.data.url);
-          } else {
-            var message = result.status === 409 ? "The file changed on disk since you opened it: Revert, then rename." : failure(result);
-            var problem = el("p", { className: "gz-problem", id: uid("problem"), text: message });
-            wrapper.appendChild(problem);
-            input.setAttribute("aria-invalid", "true");
-            input.setAttribute("aria-describedby", input.getAttribute("aria-describedby") + " " + problem.id);
-            announce("Not renamed: " + message);
-            input.focus();
-          }
-        });
-      });
-      var cancel = button("Cancel", "", function () {
-        renameBox.hidden = true;
-        renameBox.replaceChildren();
-        opener.focus();
-      });
-      var opener = Array.prototype.find.call(buttons.children, function (b) { return b.textContent === "Rename file…"; });
-      input.addEventListener("keydown", function (event) {
-        if (event.key === "Enter") { event.preventDefault(); event.stopPropagation(); go_.click(); }
-        if (event.key === "Escape") { event.preventDefault(); cancel.click(); }
-      });
-      renameBox.replaceChildren(wrapper, el("div", { className: "gz-actions" }, [go_, cancel]));
-      renameBox.hidden = false;
-      input.focus();
-      input.select();
-    }
-
     return form;
   }
 
@@ -1084,6 +1026,7 @@
     function choose(value, localURL) {
       spec.choose(value, localURL);
       dialog.close();
+      spec.opener.focus();
     }
 
     fileInput.addEventListener("change", function () {

@@ -64,7 +64,7 @@ final class EditGate: Sendable {
         }
         guard route.changes else {
             guard reading else { return .respond(EditJSON.error(405, "this request only reads (use GET)")) }
-            return .api(route)
+            return lengthChecked(request, route)
         }
         guard request.method == "POST" else { return .respond(EditJSON.error(405, "this request changes files (use POST)")) }
         if let origin = request.headers["origin"], !ownOrigins(host: host, port: port).contains(origin) {
@@ -78,15 +78,25 @@ final class EditGate: Sendable {
                 ? "send the picture's bytes with an image Content-Type (image/png, image/jpeg, image/webp or image/svg+xml)"
                 : "send JSON, with Content-Type: application/json"))
         }
+        return lengthChecked(request, route)
+    }
+
+    /// The route, when the body's length is said and within its limit.
+    private func lengthChecked(_ request: HTTPRequest, _ route: EditRoute) -> Decision {
         switch request.bodyLength(limit: route.bodyLimit) {
-        case .refused(411): return .respond(EditJSON.error(411, "send the body with a Content-Length, not in chunks"))
-        case .refused: return .respond(EditJSON.error(413, "the body is over the limit of \(route.bodyLimit >> 20) MB"))
-        case .bytes: return .api(route)
+        case .refused(411): .respond(EditJSON.error(411, "send the body with a Content-Length, not in chunks"))
+        case .refused: .respond(EditJSON.error(413, "the body is over the limit of \(route.bodyLimit >> 20) MB"))
+        case .bytes: .api(route)
         }
     }
 
-    /// The token of the session whose cookie `request` carries, if any (the page's scripts
-    /// get it in the injected data).
+    /// The token to give the page `request` asks for: its session's, when it carries a
+    /// session's cookie and names this server's own address.
+    func pageToken(for request: HTTPRequest, host: String, port: Int) -> String? {
+        hostIsOurs(request, host: host, port: port) ? token(for: request) : nil
+    }
+
+    /// The token of the session whose cookie `request` carries, if any.
     func token(for request: HTTPRequest) -> String? {
         guard let header = request.headers["cookie"] else { return nil }
         let given = header.split(separator: ";").compactMap { pair -> String? in

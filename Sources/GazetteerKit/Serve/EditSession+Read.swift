@@ -54,6 +54,9 @@ extension EditSession {
             return EditJSON.error(400, "say the kind (country or city) and the name")
         }
         let slug = Slug.make(name, ascii: query["ascii"] == "1")
+        guard !slug.isEmpty else {
+            return EditJSON.response(200, ["slug": "", "taken": false, "problem": ContentScaffold.Failure.emptyName.description])
+        }
         let path = kind.folder + "/" + slug + ".md"
         let exists = (try? paths.content(kind, path: path))?.exists ?? false
         let taken = exists || basis.current?.path(kind, slug: slug) != nil

@@ -42,22 +42,20 @@ final class EditSession: Sendable {
     /// The answer to an API request that passed the gate (its body read).
     func handle(_ route: EditRoute, _ request: HTTPRequest) -> HTTPResponse {
         let query = Self.query(request.query)
-        if route == .upload { return locked { upload(request.body, query: query) } }
-        guard route.changes else {
-            switch route {
-            case .entry: return entry(query)
-            case .options: return options()
-            default: return slug(query)
-            }
+        switch route {
+        case .entry: return entry(query)
+        case .options: return options()
+        case .slug: return slug(query)
+        case .upload: return locked { upload(request.body, query: query) }
+        case .save, .create, .delete, .undo, .preview: break
         }
         guard let object = EditJSON.object(request.body) else { return EditJSON.error(400, "the body is not a JSON object") }
         switch route {
-        case .preview: return preview(object)
         case .save: return locked { save(object) }
         case .create: return locked { create(object) }
         case .delete: return locked { delete(object) }
         case .undo: return locked { undoLast() }
-        default: return EditJSON.error(404, "renaming a file is not available yet")
+        default: return preview(object)
         }
     }
 

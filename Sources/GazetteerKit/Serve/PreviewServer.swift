@@ -255,7 +255,7 @@ public final class PreviewServer: Sendable {
         let type = MIMEType.forPath(path)
         var body = [UInt8](data)
         if injectReloadScript, MIMEType.isHTML(type) { body = LiveReload.inject(into: body) }
-        if let edit, MIMEType.isHTML(type), let token = edit.gate.token(for: request) {
+        if let edit, MIMEType.isHTML(type), let token = edit.gate.pageToken(for: request, host: host, port: port ?? 0) {
             body = LiveReload.insert(EditInjection.snippet(token: token, path: request.path), into: body)
         }
         return HTTPResponse(status: status, headers: [("Content-Type", type)], body: body)

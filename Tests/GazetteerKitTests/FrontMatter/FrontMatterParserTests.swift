@@ -204,4 +204,13 @@ import Testing
         }
         #expect((try? SourceFile(path: path, contents: Array("---\nname: Café\n---\n".utf8)))?.text == "---\nname: Café\n---\n")
     }
+
+    /// The parts of a file as byte offsets, for edit mode's writer: a BOM, CRLF lines, `...`.
+    @Test func splitGivesByteOffsets() throws {
+        let parts = try FrontMatterParser.split(SourceFile(path: path, text: "\u{FEFF}---\r\nname: Zürich\r\n...\r\nBody"))
+        #expect(parts == FrontMatterSplit(openingLine: 3..<8, yaml: 8..<23, closingLine: 23..<28, body: 28..<32, bodyStartLine: 4))
+        let bare = try FrontMatterParser.split(SourceFile(path: path, text: "---\n---"))
+        #expect(bare == FrontMatterSplit(openingLine: 0..<4, yaml: 4..<4, closingLine: 4..<7, body: 7..<7, bodyStartLine: 3))
+        #expect(throws: DiagnosticList.self) { try FrontMatterParser.split(SourceFile(path: path, text: "---\nname: x\n")) }
+    }
 }

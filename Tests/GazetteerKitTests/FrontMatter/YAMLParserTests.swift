@@ -33,4 +33,27 @@ import Testing
             #expect(error.description == "site/gazetteer.yaml:2:1: gazetteer.yaml must hold a single YAML document")
         }
     }
+
+    /// Edit mode's writer edits by these: libyaml's marks in Unicode scalars, and the styles.
+    @Test func eventsCarrySpansAndStyles() {
+        let (events, error) = YAMLParser.events("é: 'x'\r\nb: [1, \"2\"]\nc: |\n  t\n", path: "x.md", lineOffset: 1)
+        #expect(error == nil)
+        let scalars = events.compactMap { event -> (String, Range<Int>, YAMLEvent.Style?)? in
+            if case .scalar(let text, _) = event.kind { return (text, event.span, event.style) }
+            return nil
+        }
+        #expect(scalars.map(\.0) == ["é", "x", "b", "1", "2", "c", "t\n"])
+        // `é` is one scalar, the CRLF two: `b` starts at 8.
+        #expect(scalars.map(\.1) == [0..<1, 3..<6, 8..<9, 12..<13, 15..<18, 20..<21, 23..<29])
+        #expect(scalars.map(\.2) == [.plain, .singleQuoted, .plain, .plain, .doubleQuoted, .plain, .literal])
+        let flow = events.first { if case .sequenceStart = $0.kind { true } else { false } }
+        #expect(flow?.style == .flow && flow?.span.lowerBound == 11)
+        #expect(events.first { if case .mappingStart = $0.kind { true } else { false } }?.style == .block)
+    }
+
+    @Test func eventsStopAtASyntaxError() {
+        let (events, error) = YAMLParser.events("a: 1\nb: [2\n", path: "x.md", lineOffset: 1)
+        #expect(error != nil)
+        #expect(events.contains { if case .scalar("a", _) = $0.kind { true } else { false } })
+    }
 }

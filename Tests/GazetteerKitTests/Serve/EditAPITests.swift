@@ -71,6 +71,17 @@ final class EditAPITests: XCTestCase {
         XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
         XCTAssertTrue(try guide.send("GET", "/countries/spain.html").text.contains("Toledo"))
         XCTAssertTrue(guide.box.out.contains("Changed: content/countries/spain.md"), guide.box.out)
+        // The watcher sees the same write: it neither rebuilds nor reloads a second time.
+        events.timeout = 1.5
+        XCTAssertFalse(events.read(until: "event: reload").contains("event: reload"), "one reload only")
+        XCTAssertEqual(guide.session.buildCount, 2, guide.box.out)
+    }
+
+    func testAGuideBuiltBeforeTheServerStartsStillHasItsModel() throws {
+        let guide = try EditedGuide(prebuilt: true)
+        try guide.login()
+        let options = EditedGuide.json(try guide.get("options"))
+        XCTAssertEqual((options["countries"] as? [[String: String]])?.count, 3, "\(options)")
     }
 
     func testAConflictWithAChangeOnDiskKeepsBothVersions() throws {

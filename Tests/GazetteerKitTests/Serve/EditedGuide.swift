@@ -15,10 +15,12 @@ final class EditedGuide {
     private(set) var token = ""
     let box: OutputBox
 
-    init(_ files: [String: String] = FixtureSite.good) throws {
+    /// `prebuilt`: built by `gazetteer build` before the server starts (so its first build finds nothing changed).
+    init(_ files: [String: String] = FixtureSite.good, prebuilt: Bool = false) throws {
         let box = OutputBox()
         self.box = box
         site = try FixtureSite(files)
+        if prebuilt { XCTAssertEqual(site.build().status, 0) }
         session = ServeSession(options: BuildOptions(source: site.root), port: 0,
                                output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }),
                                edit: true)

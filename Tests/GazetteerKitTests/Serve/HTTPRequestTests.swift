@@ -32,6 +32,16 @@ final class HTTPRequestTests: XCTestCase {
         XCTAssertEqual(self.request("GET http://localhost:8000/flags/?a HTTP/1.1\r\nHost: x\r\n\r\n")?.path, "/flags/")
     }
 
+    func testABodyIsReadOnlyWithItsLengthSaidAndWithinTheLimit() {
+        XCTAssertEqual(request("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 12\r\n\r\n")?.bodyLength(limit: 100), .bytes(12))
+        XCTAssertEqual(request("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")?.bodyLength(limit: 100), .bytes(0))
+        XCTAssertEqual(request("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 101\r\n\r\n")?.bodyLength(limit: 100), .refused(status: 413))
+        XCTAssertEqual(request("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")?.bodyLength(limit: 100),
+                       .refused(status: 411))
+        XCTAssertEqual(parse("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"), .failure(status: 400),
+                       "two lengths: which body is it?")
+    }
+
     func testPlainHostOnlyForHostAndPort() {
         XCTAssertEqual(request("GET / HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n\r\n")?.plainHost, "127.0.0.1:8000")
         XCTAssertEqual(request("GET / HTTP/1.1\r\nHost: [::1]:80\r\n\r\n")?.plainHost, "[::1]:80")
