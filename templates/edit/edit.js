@@ -1,0 +1,1118 @@
+/* Gazetteer edit mode: the browser side of `gazetteer serve --edit`.
+   Served by the edit server only (never copied into a built site), after the page's
+   `#gazetteer-edit-data` (token, page kind and slug, API base). It builds the controls into
+   the page the build rendered: Edit on the Countries table and the City Guide (Delete on
+   every row, Add country… / Add city…, Done), Edit on a country's or a city's page (its form
+   in place), and a bar at the foot of every page with Undo and the messages.
+   The server writes the files and rebuilds; the live-reload event then reloads the page.
+   What the editor typed survives that reload (sessionStorage) until it is saved or dropped.
+   Plain ES2017, no dependencies. */
+(function () {
+  "use strict";
+
+  var dataElement = document.getElementById("gazetteer-edit-data");
+  if (!dataElement) return;
+  var config;
+  try {
+    config = JSON.parse(dataElement.textContent);
+  } catch (error) {
+    return;
+  }
+  var token = config.token;
+  var api = config.api || "/__gazetteer/edit/api/";
+  var page = config.page || { kind: "other", slug: null };
+
+  var words = {
+    country: { folder: "countries", one: "country", add: "Add country…", added: "New country" },
+    city: { folder: "cities", one: "city", add: "Add city…", added: "New city" }
+  };
+
+  /* Small helpers */
+
+  var counter = 0;
+  function uid(prefix) {
+    counter += 1;
+    return "gz-" + prefix + "-" + counter;
+  }
+
+  function el(tag, attributes, children) {
+    var node = document.createElement(tag);
+    Object.keys(attributes || {}).forEach(function (name) {
+      var value = attributes[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === "text") node.textContent = value;
+      else if (name === "className") node.className = value;
+      else if (name === "hidden") node.hidden = true;
+      else node.setAttribute(name, value === true ? "" : value);
+    });
+    (children || []).forEach(function (child) {
+      if (child === null || child === undefined) return;
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : child);
+    });
+    return node;
+  }
+
+  function button(label, className, onClick) {
+    var node = el("button", { type: "button", className: "gz-button" + (className ? " " + className : ""), text: label });
+    if (onClick) node.addEventListener("click", onClick);
+    return node;
+  }
+
+  function here(url) {
+    var a = document.createElement("a");
+    a.href = url;
+    var path = function (p) { return p.replace(/\/$/, "/index.html"); };
+    return path(a.pathname) === path(location.pathname);
+  }
+
+  function go(url) {
+    if (url && !here(url)) location.assign(url);
+  }
+
+  /* Memory across the reload that follows every change (this tab only) */
+
+  var memory = {
+    get: function (key) {
+      try {
+        var text = sessionStorage.getItem("gazetteer-edit:" + key);
+        return text === null ? null : JSON.parse(text);
+      } catch (error) {
+        return null;
+      }
+    },
+    set: function (key, value) {
+      try {
+        if (value === null) sessionStorage.removeItem("gazetteer-edit:" + key);
+        else sessionStorage.setItem("gazetteer-edit:" + key, JSON.stringify(value));
+      } catch (error) {
+        /* storage full or off: the page still works, it only forgets on reload */
+      }
+    }
+  };
+  var draftKey = "draft:" + location.pathname;
+
+  /* Requests: every one carries the session's token and says what it sends */
+
+  function request(method, path, body, type) {
+    var options = {
+      method: method,
+      credentials: "same-origin",
+      headers: { "X-Gazetteer-Token": token, "Content-Type": type || "application/json" }
+    };
+    if (body !== undefined) options.body = type ? body : JSON.stringify(body);
+    return fetch(api + path, options).then(function (response) {
+      return response.text().then(function (text) {
+        var data = {};
+        try {
+          data = text ? JSON.parse(text) : {};
+        } catch (error) {
+          data = { error: text };
+        }
+        return { status: response.status, data: data };
+      });
+    }, function () {
+      return { status: 0, data: { error: "The server did not answer: is gazetteer serve --edit still running?" } };
+    });
+  }
+
+  function query(values) {
+    return Object.keys(values).map(function (key) {
+      return encodeURIComponent(key) + "=" + encodeURIComponent(values[key]);
+    }).join("&");
+  }
+
+  function failure(result) {
+    if (result.data && result.data.error) return result.data.error;
+    if (result.data && result.data.problems) return result.data.problems.map(function (p) { return p.message; }).join(" ");
+    return "The server refused (" + result.status + ").";
+  }
+
+  var optionsPromise = null;
+  function loadOptions() {
+    if (!optionsPromise) {
+      optionsPromise = request("GET", "options").then(function (result) {
+        if (result.status !== 200) {
+          optionsPromise = null;
+          throw new Error(failure(result));
+        }
+        return result.data;
+      });
+    }
+    return optionsPromise;
+  }
+
+  function loadEntry(kind, slug) {
+    return request("GET", "entry?" + query({ kind: kind, slug: slug })).then(function (result) {
+      if (result.status !== 200) throw new Error(failure(result));
+      return result.data;
+    });
+  }
+
+  /* The bar at the foot of every page: messages (announced) and Undo */
+
+  var status = el("p", { className: "gz-status", role: "status" });
+  var undoButton = button("Undo", "", undo);
+  undoButton.hidden = true;
+  var bar = el("div", { className: "gz-bar", role: "region", "aria-label": "Edit mode" }, [
+    el("span", { className: "gz-bar-title", text: "Edit mode" }), status, undoButton
+  ]);
+  document.body.appendChild(bar);
+  document.body.classList.add("gz-editing");
+
+  function announce(text, link) {
+    status.textContent = "";
+    // A new text node each time, so the same words said twice are announced twice.
+    window.setTimeout(function () {
+      status.textContent = text;
+      if (link) {
+        status.appendChild(document.createTextNode(" "));
+        status.appendChild(el("a", { href: link.url, text: link.text }));
+      }
+    }, 50);
+  }
+
+  /** After a change: Undo is offered, and `text` is said again once the page reloads. */
+  function changed(text, link) {
+    memory.set("undo", true);
+    memory.set("status", { text: text, link: link || null });
+    undoButton.hidden = false;
+    announce(text, link);
+  }
+
+  function undo() {
+    undoButton.disabled = true;
+    request("POST", "undo", {}).then(function (result) {
+      undoButton.disabled = false;
+      if (result.status === 200) {
+        var text = (result.data.undone || "Undid the last change") + ".";
+        memory.set("status", { text: text, link: null });
+        memory.set(draftKey, null);
+        announce(text);
+        // A list shows the result where it is; an entry's page may be gone, or another's.
+        if (page.kind === "country" || page.kind === "city") go(result.data.url);
+      } else if (result.status === 404) {
+        memory.set("undo", null);
+        undoButton.hidden = true;
+        announce("Nothing to undo.");
+      } else {
+        announce("Not undone: " + failure(result));
+      }
+    });
+  }
+
+  if (memory.get("undo")) undoButton.hidden = false;
+  var said = memory.get("status");
+  if (said) {
+    memory.set("status", null);
+    announce(said.text, said.link);
+  }
+
+  /* Where the page's entries are: the theme's hooks (data-entry, data-entry-list,
+     data-entry-view), else the rows' links. */
+
+  function entryOf(node, kind) {
+    var hook = node.getAttribute("data-entry");
+    if (hook && hook.indexOf(kind + "/") === 0) return hook.slice(kind.length + 1);
+    var link = node.querySelector("a[href]");
+    var match = link && link.getAttribute("href").match(new RegExp(words[kind].folder + "/([^/?#]+)\\.html$"));
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  function nameOf(node) {
+    var link = node.querySelector(".row-link") || node.querySelector("a[href]");
+    return link ? link.textContent.trim() : "";
+  }
+
+  /* Lists: the Countries table and the City Guide */
+
+  function setUpList(kind) {
+    var lists = Array.prototype.slice.call(document.querySelectorAll('[data-entry-list="' + kind + '"]'));
+    if (!lists.length) {
+      lists = Array.prototype.slice.call(document.querySelectorAll(
+        kind === "country" ? "table[data-countries] tbody" : "main .list-card"));
+    }
+    var heading = document.querySelector("main h1");
+    if (!heading) return;
+    var table = kind === "country" ? (lists[0] && lists[0].closest("table")) : null;
+    var editButton = button("Edit", "", function () { enter(true); });
+    var doneButton = button("Done", "gz-button-primary", leave);
+    doneButton.hidden = true;
+    var tools = el("div", { className: "gz-tools" }, [editButton, doneButton]);
+    heading.insertAdjacentElement("afterend", tools);
+    var added = [];
+    var addButton = null;
+    var panel = null;
+
+    function rows() {
+      var found = [];
+      lists.forEach(function (list) {
+        Array.prototype.forEach.call(list.children, function (row) {
+          if (!row.classList.contains("gz-added") && entryOf(row, kind)) found.push(row);
+        });
+      });
+      return found;
+    }
+
+    function enter(focus) {
+      editButton.hidden = true;
+      doneButton.hidden = false;
+      memory.set("list:" + kind, true);
+      document.body.classList.add("gz-list-editing");
+      if (table) {
+        var th = el("th", { scope: "col", className: "gz-col-actions gz-added" }, [el("span", { className: "visually-hidden", text: "Edit" })]);
+        table.tHead.rows[0].appendChild(th);
+        added.push(th);
+        Array.prototype.forEach.call(table.tBodies, function (body) {
+          Array.prototype.forEach.call(body.rows, function (row) {
+            if (!entryOf(row, kind)) {
+              // A letter row spans the table: one more column.
+              var cell = row.cells[0];
+              if (cell && cell.colSpan > 1) cell.colSpan += 1;
+              return;
+            }
+            var td = el("td", { className: "gz-col-actions gz-added" }, [deleteButton(row)]);
+            row.appendChild(td);
+            added.push(td);
+          });
+        });
+        addButton = button(words[kind].add, "", openNew);
+        var foot = el("tfoot", { className: "gz-added" }, [
+          el("tr", {}, [el("td", { colspan: String(table.tHead.rows[0].cells.length), className: "gz-add-cell" }, [addButton])])
+        ]);
+        table.appendChild(foot);
+        added.push(foot);
+      } else {
+        rows().forEach(function (row) {
+          var holder = el("span", { className: "gz-row-actions gz-added" }, [deleteButton(row)]);
+          row.appendChild(holder);
+          added.push(holder);
+        });
+        var last = lists[lists.length - 1];
+        if (!last) {
+          last = el("ul", { className: "list-card gz-added" });
+          var empty = document.querySelector("main .empty-note");
+          (empty || tools).insertAdjacentElement("afterend", last);
+          added.push(last);
+          lists.push(last);
+        }
+        addButton = button(words[kind].add, "", openNew);
+        var item = el("li", { className: "list-row gz-add-row gz-added" }, [addButton]);
+        last.appendChild(item);
+        added.push(item);
+      }
+      if (focus) doneButton.focus();
+    }
+
+    function leave() {
+      added.forEach(function (node) { node.remove(); });
+      if (table) {
+        Array.prototype.forEach.call(table.tBodies, function (body) {
+          Array.prototype.forEach.call(body.rows, function (row) {
+            var cell = row.cells[0];
+            if (!entryOf(row, kind) && cell && cell.colSpan > 1) cell.colSpan -= 1;
+          });
+        });
+      }
+      added = [];
+      if (panel) panel.close();
+      memory.set("list:" + kind, null);
+      document.body.classList.remove("gz-list-editing");
+      doneButton.hidden = true;
+      editButton.hidden = false;
+      editButton.focus();
+    }
+
+    function deleteButton(row) {
+      var slug = entryOf(row, kind);
+      var name = nameOf(row) || slug;
+      var node = el("button", { type: "button", className: "gz-button gz-button-danger gz-button-small" }, [
+        "Delete", el("span", { className: "visually-hidden", text: " " + name })
+      ]);
+      node.addEventListener("click", function () {
+        node.disabled = true;
+        loadEntry(kind, slug).then(function (entry) {
+          return request("POST", "delete", { kind: kind, slug: slug, digest: entry.digest });
+        }).then(function (result) {
+          node.disabled = false;
+          if (result.status === 200) {
+            var next = row.nextElementSibling || row.previousElementSibling;
+            row.hidden = true;
+            changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + ".md).");
+            var target = next && next.querySelector("button");
+            (target || addButton || doneButton).focus();
+            go(result.data.url);
+          } else if (result.status === 409) {
+            announce("Not deleted: " + slug + ".md changed on disk just now. Try again once the page has reloaded.");
+          } else {
+            announce("Not deleted: " + failure(result));
+          }
+        }, function (error) {
+          node.disabled = false;
+          announce("Not deleted: " + error.message);
+        });
+      });
+      return node;
+    }
+
+    function openNew() {
+      if (panel) {
+        panel.focus();
+        return;
+      }
+      var anchor = table ? table.closest(".table-card") || table : lists[lists.length - 1];
+      var holder = el("section", { className: "gz-panel", "aria-label": words[kind].added });
+      anchor.insertAdjacentElement("afterend", holder);
+      panel = openForm({ kind: kind, slug: null, holder: holder, onClose: function () {
+        holder.remove();
+        panel = null;
+        if (addButton && addButton.isConnected) addButton.focus();
+      } });
+    }
+
+    if (memory.get("list:" + kind)) enter(false);
+    var draft = memory.get(draftKey);
+    if (draft && draft.kind === kind && draft.slug === null) {
+      if (editButton.hidden === false) enter(false);
+      openNew();
+    }
+  }
+
+  /* An entry's page: Edit opens its form in place of what the page shows of it */
+
+  function setUpEntry(kind, slug) {
+    var article = document.querySelector('[data-entry="' + kind + "/" + cssEscape(slug) + '"]') || document.querySelector("main article") || document.querySelector("main");
+    var header = article.querySelector("header") || article.querySelector("h1");
+    if (!header) return;
+    var views = Array.prototype.slice.call(article.querySelectorAll("[data-entry-view]"));
+    if (!views.length) views = Array.prototype.slice.call(article.querySelectorAll(".country-summary, .city-picture, .prose"));
+    var editButton = button("Edit", "", open);
+    var tools = el("div", { className: "gz-tools" }, [editButton]);
+    var inHeader = header.tagName !== "H1";
+    header.insertAdjacentElement(inHeader ? "beforeend" : "afterend", tools);
+    var form = null;
+
+    function open() {
+      if (form) return;
+      editButton.hidden = true;
+      views.forEach(function (view) { view.hidden = true; });
+      var holder = el("div", { className: "gz-panel" });
+      (inHeader ? header : tools).insertAdjacentElement("afterend", holder);
+      form = openForm({ kind: kind, slug: slug, holder: holder, onClose: function () {
+        holder.remove();
+        form = null;
+        views.forEach(function (view) { view.hidden = false; });
+        editButton.hidden = false;
+        editButton.focus();
+      } });
+    }
+
+    var draft = memory.get(draftKey);
+    if (draft && draft.kind === kind && draft.slug === slug) open();
+  }
+
+  function cssEscape(text) {
+    return window.CSS && CSS.escape ? CSS.escape(text) : text.replace(/["\\]/g, "\\$&");
+  }
+
+  /* The form of one entry, new (slug null) or read from its file */
+
+  function openForm(spec) {
+    var kind = spec.kind;
+    var holder = spec.holder;
+    var handle = { close: close, focus: function () { var f = holder.querySelector("input, select, textarea, button"); if (f) f.focus(); } };
+    var loading = el("p", { className: "gz-loading", text: "Opening the form…" });
+    holder.appendChild(loading);
+    var draft = memory.get(draftKey);
+    if (draft && (draft.kind !== kind || draft.slug !== spec.slug)) draft = null;
+    if (!draft) memory.set(draftKey, { kind: kind, slug: spec.slug, dirty: false });
+
+    Promise.all([loadOptions(), spec.slug ? loadEntry(kind, spec.slug) : Promise.resolve(null)]).then(function (loaded) {
+      loading.remove();
+      var fresh = loaded[1];
+      var restored = draft && draft.dirty ? draft : null;
+      // Typed changes are kept over the entry they were typed on: when the file changed on
+      // disk meanwhile, Save then shows both versions.
+      var base = restored && restored.entry && fresh && restored.entry.digest !== fresh.digest ? restored.entry : fresh;
+      build(loaded[0], base, restored, !draft, fresh);
+    }, function (error) {
+      loading.textContent = "The form could not be opened: " + error.message;
+      announce(loading.textContent);
+    });
+
+    function close() {
+      memory.set(draftKey, null);
+      holder.replaceChildren();
+      spec.onClose();
+    }
+
+    function build(options, entry, restored, focusFirst, fresh) {
+      var actions = {
+        close: close,
+        rebuild: function (again, focusLabel) {
+          memory.set(draftKey, { kind: kind, slug: spec.slug, dirty: false });
+          holder.replaceChildren();
+          build(options, again, null, false, again);
+          var button = Array.prototype.find.call(holder.querySelectorAll("button"), function (b) { return b.textContent === focusLabel; });
+          if (button) button.focus();
+        }
+      };
+      var form = renderForm(kind, spec.slug, options, entry, restored, actions);
+      if (restored && restored.saving && fresh && fresh !== entry &&
+          same(renderForm(kind, spec.slug, options, fresh, null, actions).readValues(), form.readValues())) {
+        form.savedBeforeReload = restored.saving;
+      } else if (restored && fresh && fresh !== entry) {
+        announce("The file changed on disk while you were editing. Your changes are kept: Save shows both versions to choose from.");
+      }
+      holder.replaceChildren(form);
+      if (form.savedBeforeReload) {
+        // The page reloaded while Save was under way, and the file has what was typed.
+        changed(form.savedBeforeReload);
+        close();
+      } else if (focusFirst) {
+        handle.focus();
+      }
+    }
+    return handle;
+  }
+
+  /** Label words of the keys the forms know; every other key is shown under its own name. */
+  var known = {
+    country: [["name", "Name"], ["official_name", "Official name"], ["capital", "Capital"], ["motto", "Motto"]],
+    city: [["name", "Name"]]
+  };
+
+  function humanize(key) {
+    var text = key.replace(/[_-]+/g, " ").trim();
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function same(a, b) {
+    return JSON.stringify(a === undefined ? null : a) === JSON.stringify(b === undefined ? null : b);
+  }
+
+  function renderForm(kind, slug, options, entry, restored, actions) {
+    var isNew = !entry;
+    var original = {};
+    var order = [];
+    (entry ? entry.fields : []).forEach(function (field) {
+      original[field.key] = field.value;
+      order.push(field.key);
+    });
+    var digest = entry ? entry.digest : null;
+    var originalBody = entry ? entry.body : "";
+    var name = entry ? (typeof original.name === "string" ? original.name : slug) : "";
+    var fields = [];
+    var headingId = uid("heading");
+    var form = el("form", { className: "gz-form", "aria-labelledby": headingId, novalidate: true });
+    form.appendChild(el("h2", { id: headingId, className: "gz-form-title", tabindex: "-1",
+      text: isNew ? words[kind].added : "Edit " + name }));
+    if (entry) form.appendChild(el("p", { className: "gz-form-path", text: entry.path }));
+    var formProblems = el("div", { className: "gz-form-problems", tabindex: "-1", hidden: true });
+    form.appendChild(formProblems);
+    var conflictBox = el("div", { className: "gz-conflict", hidden: true });
+    form.appendChild(conflictBox);
+
+    /* Fields */
+
+    function field(key, label, control, hint) {
+      var wrapper = el("div", { className: "gz-field" });
+      var id = control.id || (control.id = uid("field"));
+      wrapper.appendChild(el("label", { for: id, className: "gz-label", text: label }));
+      if (hint) {
+        var hintNode = el("p", { className: "gz-hint", id: uid("hint"), text: hint });
+        control.setAttribute("aria-describedby", hintNode.id);
+        wrapper.appendChild(hintNode);
+      }
+      wrapper.appendChild(control);
+      return wrapper;
+    }
+
+    function textField(key, label, hint) {
+      var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: key === "name" ? "false" : null });
+      var value = original[key];
+      input.value = typeof value === "string" ? value : "";
+      var wrapper = field(key, label, input, hint);
+      fields.push({
+        key: key, wrapper: wrapper, focus: input, invalid: [input],
+        read: function () { var v = input.value.trim(); return v === "" ? null : v; },
+        write: function (v) { input.value = typeof v === "string" ? v : ""; },
+        original: function () { return typeof value === "string" && value.trim() !== "" ? value.trim() : null; }
+      });
+      return wrapper;
+    }
+
+    function listField(key, label) {
+      var area = el("textarea", { className: "gz-input", rows: "3", spellcheck: "false" });
+      var value = original[key];
+      var list = Array.isArray(value) ? value : (typeof value === "string" && value !== "" ? [value] : []);
+      area.value = list.join("\n");
+      var wrapper = field(key, label, area, "One per line.");
+      fields.push({
+        key: key, wrapper: wrapper, focus: area, invalid: [area],
+        read: function () {
+          var items = area.value.split("\n").map(function (s) { return s.trim(); }).filter(Boolean);
+          return items.length ? items : null;
+        },
+        write: function (v) { area.value = (Array.isArray(v) ? v : []).join("\n"); },
+        original: function () { return list.length ? list : null; }
+      });
+      return wrapper;
+    }
+
+    function continentsField() {
+      var singular = typeof original.continent === "string" && original.continents === undefined;
+      var chosen = singular ? [original.continent] : (Array.isArray(original.continents) ? original.continents : []);
+      var names = (options.continents || []).map(function (c) { return c.name; });
+      chosen.forEach(function (c) { if (names.indexOf(c) < 0) names.push(c); });
+      var legendId = uid("legend");
+      var group = el("fieldset", { className: "gz-field gz-choices", "aria-labelledby": legendId }, [
+        el("legend", { id: legendId, className: "gz-label", text: "Continents" })
+      ]);
+      var boxes = names.map(function (continent) {
+        var box = el("input", { type: "checkbox", id: uid("continent"), value: continent });
+        box.checked = chosen.indexOf(continent) >= 0;
+        group.appendChild(el("div", { className: "gz-choice" }, [box, el("label", { for: box.id, text: continent })]));
+        return box;
+      });
+      fields.push({
+        key: "continents", aliases: ["continent"], wrapper: group, focus: boxes[0] || group, invalid: boxes, describe: group,
+        read: function () {
+          var on = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; });
+          return on.length ? on : null;
+        },
+        write: function (v) { boxes.forEach(function (b) { b.checked = Array.isArray(v) && v.indexOf(b.value) >= 0; }); },
+        original: function () { return chosen.length ? chosen : null; },
+        changes: function (value) {
+          if (!singular) return { continents: value };
+          if (value && value.length === 1) return { continent: value[0] };
+          return value ? { continent: null, continents: value } : { continent: null };
+        }
+      });
+      return group;
+    }
+
+    function countryField() {
+      var select = el("select", { className: "gz-input" });
+      var value = typeof original.country === "string" ? original.country : "";
+      select.appendChild(el("option", { value: "", text: "Choose a country" }));
+      var slugs = (options.countries || []).map(function (c) { return c.slug; });
+      if (value && slugs.indexOf(value) < 0) select.appendChild(el("option", { value: value, text: value + " (not in the guide)" }));
+      (options.countries || []).forEach(function (c) {
+        select.appendChild(el("option", { value: c.slug, text: c.name }));
+      });
+      select.value = value;
+      var wrapper = field("country", "Country", select);
+      fields.push({
+        key: "country", wrapper: wrapper, focus: select, invalid: [select],
+        read: function () { return select.value || null; },
+        write: function (v) { select.value = typeof v === "string" ? v : ""; },
+        original: function () { return value || null; }
+      });
+      return wrapper;
+    }
+
+    function pictureField(key, label) {
+      var value = typeof original[key] === "string" && original[key] !== "" ? original[key] : null;
+      var current = value;
+      var labelId = uid("label");
+      var valueId = uid("value");
+      var preview = el("span", { className: "gz-picture-preview", "aria-hidden": "true" });
+      var shown = el("span", { id: valueId, className: "gz-picture-value" });
+      var opener = el("button", { type: "button", className: "gz-button gz-picture-button", id: uid("picture"),
+        "aria-haspopup": "dialog", "aria-labelledby": labelId + " " + valueId }, [preview, shown]);
+      var wrapper = el("div", { className: "gz-field" }, [el("span", { className: "gz-label", id: labelId, text: label }), opener]);
+      var uploaded = {};
+
+      function thumbOf(path) {
+        if (uploaded[path]) return uploaded[path];
+        var url = null;
+        (options.flags || []).forEach(function (section) {
+          section.countries.forEach(function (c) { if (c.flag === path && c.thumb) url = c.thumb; });
+        });
+        return url;
+      }
+
+      function show() {
+        shown.textContent = current || (key === "flag" ? "No flag" : "No picture");
+        preview.replaceChildren();
+        var thumb = current && thumbOf(current);
+        if (thumb) preview.appendChild(el("img", { src: thumb, alt: "" }));
+        preview.hidden = !thumb;
+      }
+      show();
+
+      opener.addEventListener("click", function () {
+        openPicker({
+          kind: kind, key: key, options: options, current: current, opener: opener,
+          slug: function () { return slug || fileSlug(); },
+          choose: function (path, localURL) {
+            if (localURL) uploaded[path] = localURL;
+            current = path;
+            show();
+            remember();
+          }
+        });
+      });
+      fields.push({
+        key: key, wrapper: wrapper, focus: opener, invalid: [], describe: opener,
+        read: function () { return current; },
+        write: function (v) { current = typeof v === "string" ? v : null; show(); },
+        original: function () { return value; }
+      });
+      return wrapper;
+    }
+
+    var fileInput = null;
+    var fileEdited = false;
+    var fileHint = null;
+    function fileSlug() { return fileInput ? fileInput.value.trim() : slug; }
+    function fileNameField() {
+      fileInput = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
+      var wrapper = field("slug", "File name", fileInput, " ");
+      fileHint = wrapper.querySelector(".gz-hint");
+      function hint(taken, problem) {
+        var shownName = fileInput.value.trim() || "…";
+        fileHint.textContent = problem ? problem : "content/" + words[kind].folder + "/" + shownName + ".md" +
+          (taken ? ": a file of this name exists already; choose another." : "; made from the name, and yours to change.");
+        fileHint.classList.toggle("gz-warning", !!(taken || problem));
+      }
+      hint(false);
+      fileInput.addEventListener("input", function () { fileEdited = fileInput.value.trim() !== ""; hint(false); });
+      fields.push({
+        key: "slug", wrapper: wrapper, focus: fileInput, invalid: [fileInput], notAField: true,
+        read: function () { return fileInput.value.trim() || null; },
+        write: function (v) { fileInput.value = v || ""; hint(false); },
+        original: function () { return null; }
+      });
+      fileInput.suggest = function (text) {
+        if (fileEdited) return;
+        if (!text) { fileInput.value = ""; hint(false); return; }
+        request("GET", "slug?" + query({ kind: kind, name: text })).then(function (result) {
+          if (result.status !== 200 || fileEdited) return;
+          fileInput.value = result.data.slug;
+          hint(result.data.taken, result.data.problem);
+          remember();
+        });
+      };
+      return wrapper;
+    }
+
+    var body = el("textarea", { className: "gz-input gz-body", rows: "12", spellcheck: "true" });
+    body.value = originalBody;
+    var previewBox = el("div", { className: "gz-preview", hidden: true });
+    function bodyField() {
+      var wrapper = field("body", "Text", body, "Markdown: the page's text under its heading.");
+      var previewButton = button("Preview", "gz-button-small", function () {
+        previewButton.disabled = true;
+        request("POST", "preview", { kind: kind, slug: slug || fileSlug() || "", body: body.value }).then(function (result) {
+          previewButton.disabled = false;
+          if (result.status === 200) {
+            previewBox.hidden = false;
+            previewBox.replaceChildren(el("h3", { className: "gz-preview-title", text: "Preview" }));
+            var prose = el("div", { className: "prose" });
+            prose.innerHTML = result.data.html || "";
+            var problems = result.data.problems || [];
+            problems.forEach(function (p) {
+              previewBox.appendChild(el("p", { className: "gz-problem", text: p.message }));
+            });
+            previewBox.appendChild(prose);
+            announce(problems.length ? "Preview updated, with " + (problems.length === 1 ? "a problem: " : problems.length + " problems: ") +
+              problems.map(function (p) { return p.message; }).join(" ") : "Preview updated.");
+          } else {
+            announce("No preview: " + failure(result));
+          }
+        });
+      });
+      wrapper.appendChild(el("div", { className: "gz-field-actions" }, [previewButton]));
+      wrapper.appendChild(previewBox);
+      fields.push({
+        key: "body", wrapper: wrapper, focus: body, invalid: [body], notAField: true,
+        read: function () { return body.value; },
+        write: function (v) { body.value = typeof v === "string" ? v : ""; },
+        original: function () { return originalBody; }
+      });
+      return wrapper;
+    }
+
+    var used = {};
+    known[kind].forEach(function (pair) {
+      used[pair[0]] = true;
+      form.appendChild(textField(pair[0], pair[1]));
+      if (pair[0] === "name" && isNew) form.appendChild(fileNameField());
+    });
+    if (kind === "country") {
+      used.continents = used.continent = used.flag = true;
+      form.appendChild(continentsField());
+      form.appendChild(pictureField("flag", "Flag"));
+    } else {
+      used.country = used.picture = true;
+      form.appendChild(countryField());
+      form.appendChild(pictureField("picture", "Picture"));
+    }
+    used.aliases = true;
+    form.appendChild(listField("aliases", "Aliases"));
+    order.forEach(function (key) {
+      if (used[key]) return;
+      used[key] = true;
+      var value = original[key];
+      if (Array.isArray(value)) form.appendChild(listField(key, humanize(key)));
+      else if (typeof value === "string" || value === null) form.appendChild(textField(key, humanize(key)));
+      else form.appendChild(el("p", { className: "gz-hint", text: humanize(key) + " (" + key + "): edit this value in the file itself." }));
+    });
+    form.appendChild(bodyField());
+
+    var nameField = fields[0];
+    if (isNew) {
+      var timer = null;
+      nameField.focus.addEventListener("input", function () {
+        window.clearTimeout(timer);
+        var text = nameField.focus.value.trim();
+        timer = window.setTimeout(function () { fileInput.suggest(text); }, 200);
+      });
+    }
+
+    /* Buttons */
+
+    var saveButton = el("button", { type: "submit", className: "gz-button gz-button-primary", text: "Save", "aria-keyshortcuts": "Control+Enter" });
+    var buttons = el("div", { className: "gz-actions" }, [saveButton]);
+    if (!isNew) {
+      buttons.appendChild(button("Revert", "", revert));
+      buttons.appendChild(button("Delete", "gz-button-danger", remove));
+    }
+    buttons.appendChild(button("Close", "", actions.close));
+    form.appendChild(buttons);
+
+    /* Reading the form */
+
+    function values() {
+      var all = {};
+      fields.forEach(function (f) { all[f.key] = f.read(); });
+      return all;
+    }
+
+    function changes() {
+      var out = {};
+      fields.forEach(function (f) {
+        if (f.notAField) return;
+        var value = f.read();
+        if (same(value, f.original())) return;
+        var parts = f.changes ? f.changes(value) : (function () { var o = {}; o[f.key] = value; return o; })();
+        Object.keys(parts).forEach(function (k) { out[k] = parts[k]; });
+      });
+      return out;
+    }
+
+    function dirty() {
+      return fields.some(function (f) { return !same(f.read(), f.original()); });
+    }
+
+    function remember() {
+      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), entry: entry && { digest: digest, fields: entry.fields, body: entry.body, path: entry.path },
+        values: values(), fileEdited: fileEdited });
+    }
+    form.addEventListener("input", remember);
+    form.addEventListener("change", remember);
+
+    form.readValues = values;
+    if (restored) {
+      fields.forEach(function (f) { if (f.key in restored.values) f.write(restored.values[f.key]); });
+      fileEdited = !!restored.fileEdited;
+      remember();
+      if (dirty()) announce("Your unsaved changes are kept.");
+    }
+
+    /* Problems: next to their field, and said */
+
+    function clearProblems() {
+      Array.prototype.forEach.call(form.querySelectorAll(".gz-problem"), function (node) {
+        var owner = form.querySelector('[aria-describedby~="' + node.id + '"]');
+        if (owner) {
+          var rest = owner.getAttribute("aria-describedby").split(/\s+/).filter(function (id) { return id !== node.id; });
+          if (rest.length) owner.setAttribute("aria-describedby", rest.join(" "));
+          else owner.removeAttribute("aria-describedby");
+        }
+        node.remove();
+      });
+      Array.prototype.forEach.call(form.querySelectorAll('[aria-invalid="true"]'), function (node) { node.removeAttribute("aria-invalid"); });
+      formProblems.hidden = true;
+      formProblems.replaceChildren();
+    }
+
+    function fieldFor(key) {
+      if (key === "text") key = "body";
+      return fields.find(function (f) { return f.key === key || (f.aliases && f.aliases.indexOf(key) >= 0); });
+    }
+
+    function showProblems(problems) {
+      clearProblems();
+      var first = null;
+      problems.forEach(function (problem) {
+        var target = problem.field ? fieldFor(problem.field) : null;
+        var message = el("p", { className: "gz-problem", id: uid("problem"), text: problem.message });
+        if (!target) {
+          formProblems.hidden = false;
+          formProblems.appendChild(message);
+          first = first || formProblems;
+          return;
+        }
+        target.wrapper.appendChild(message);
+        var described = target.describe ? [target.describe] : target.invalid;
+        described.forEach(function (node) {
+          var ids = (node.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+          ids.push(message.id);
+          node.setAttribute("aria-describedby", ids.join(" "));
+        });
+        target.invalid.forEach(function (node) { node.setAttribute("aria-invalid", "true"); });
+        first = first || target.focus;
+      });
+      var count = problems.length === 1 ? "1 problem" : problems.length + " problems";
+      announce("Not saved, " + count + ": " + problems.map(function (p) { return p.message; }).join(" "));
+      if (first) first.focus();
+    }
+
+    /* Saving */
+
+    var busy = false;
+    function save(withDigest) {
+      if (busy) return;
+      clearProblems();
+      var payload;
+      var path;
+      if (isNew) {
+        var all = {};
+        fields.forEach(function (f) {
+          if (f.notAField) return;
+          var value = f.read();
+          if (value !== null) all[f.key] = value;
+        });
+        var newSlug = fileSlug();
+        if (!newSlug) {
+          showProblems([{ field: "slug", message: "Give the file a name (it is made from the Name as you type it)." }]);
+          return;
+        }
+        payload = { kind: kind, slug: newSlug, fields: all, body: body.value };
+        path = "create";
+      } else {
+        var edits = changes();
+        payload = { kind: kind, slug: slug, digest: withDigest || digest, fields: edits };
+        if (body.value !== originalBody) payload.body = body.value;
+        if (!Object.keys(edits).length && payload.body === undefined) {
+          announce("Nothing to save: no value was changed.");
+          return;
+        }
+        path = "save";
+      }
+      busy = true;
+      saveButton.disabled = true;
+      if (!isNew) {
+        var marked = memory.get(draftKey) || {};
+        marked.saving = "Saved " + (payload.fields.name || name) + ".";
+        memory.set(draftKey, marked);
+      }
+      request("POST", path, payload).then(function (result) {
+        busy = false;
+        saveButton.disabled = false;
+        var shownName = (payload.fields.name || name || payload.slug);
+        if (result.status !== 200) remember();
+        if (result.status === 200) {
+          memory.set(draftKey, null);
+          digest = result.data.digest || digest;
+          if (isNew) {
+            changed("Added " + shownName + " (" + words[kind].folder + "/" + payload.slug + ".md).",
+              result.data.url ? { url: result.data.url, text: "Open its page" } : null);
+          } else {
+            changed("Saved " + shownName + ".");
+          }
+        } else if (result.status === 409 && result.data.conflict) {
+          showConflict(result.data.conflict);
+        } else if (result.status === 409 && isNew) {
+          showProblems([{ field: "slug", message: failure(result) }]);
+        } else if (result.status === 422 && result.data.problems) {
+          showProblems(result.data.problems);
+        } else {
+          announce("Not saved: " + failure(result));
+        }
+      });
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      save();
+    });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter") return;
+      if (event.ctrlKey || event.metaKey) {
+        event.preventDefault();
+        save();
+        return;
+      }
+      // Return in a one-line field does not send the form by accident.
+      if (event.target.tagName === "INPUT" && event.target.type !== "checkbox") event.preventDefault();
+    });
+
+    /* A conflict: the file changed on disk since the form was read */
+
+    function showConflict(conflict) {
+      conflictBox.hidden = false;
+      var titleId = uid("conflict");
+      function side(title, text) {
+        var id = uid("version");
+        return el("div", { className: "gz-version" }, [
+          el("h3", { id: id, text: title }),
+          el("pre", { tabindex: "0", role: "region", "aria-labelledby": id, text: text })
+        ]);
+      }
+      var keepMine = button("Keep mine", "gz-button-primary", function () {
+        conflictBox.hidden = true;
+        conflictBox.replaceChildren();
+        save(conflict.digest);
+      });
+      var keepFile = button("Keep the file's", "", function () {
+        conflictBox.hidden = true;
+        conflictBox.replaceChildren();
+        revert();
+      });
+      conflictBox.replaceChildren(
+        el("h3", { id: titleId, className: "gz-conflict-title", tabindex: "-1", text: "The file changed on disk since you opened it" }),
+        el("p", { text: "Nothing is lost yet: choose which version to keep. Keep mine applies your changes to the file as it is now." }),
+        el("div", { className: "gz-versions" }, [side("Your version", conflict.mine || ""), side("The file on disk", conflict.disk || "")]),
+        el("div", { className: "gz-actions" }, [keepMine, keepFile])
+      );
+      announce("Not saved: the file changed on disk since you opened it. Both versions are shown.");
+      conflictBox.querySelector("h3").focus();
+    }
+
+    /* Revert, Delete */
+
+    function revert() {
+      loadEntry(kind, slug).then(function (fresh) {
+        actions.rebuild(fresh, "Revert");
+        announce("Back to the file as it is on disk.");
+      }, function (error) {
+        announce("Not reverted: " + error.message);
+      });
+    }
+
+    function remove() {
+      request("POST", "delete", { kind: kind, slug: slug, digest: digest }).then(function (result) {
+        if (result.status === 200) {
+          memory.set(draftKey, null);
+          changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + ".md).");
+          go(result.data.url);
+        } else if (result.status === 409) {
+          announce("Not deleted: the file changed on disk since you opened it. Revert to see it as it is now.");
+        } else if (result.status === 422 && result.data.problems) {
+          showProblems(result.data.problems);
+        } else {
+          announce("Not deleted: " + failure(result));
+        }
+      });
+    }
+
+    return form;
+  }
+
+  /* The picker: a flag from the gallery's sections, a picture from content/, or an upload */
+
+  function openPicker(spec) {
+    var isFlag = spec.key === "flag";
+    var titleId = uid("picker");
+    var dialog = el("dialog", { className: "gz-picker", "aria-labelledby": titleId });
+    var closeButton = button("Close", "gz-button-small", function () { dialog.close(); });
+    var problem = el("p", { className: "gz-problem", id: uid("problem"), hidden: true });
+    var fileInput = el("input", { type: "file", id: uid("upload"), accept: "image/*", className: "gz-file" });
+    fileInput.setAttribute("aria-describedby", problem.id);
+
+    function choose(value, localURL) {
+      spec.choose(value, localURL);
+      dialog.close();
+      spec.opener.focus();
+    }
+
+    fileInput.addEventListener("change", function () {
+      var file = fileInput.files && fileInput.files[0];
+      if (!file) return;
+      var slug = spec.slug();
+      problem.hidden = true;
+      fileInput.removeAttribute("aria-invalid");
+      if (!slug) {
+        fail("Type the name first: the picture's file name is made from the entry's.");
+        return;
+      }
+      announce("Uploading " + file.name + "…");
+      request("POST", "upload?" + query({ kind: spec.kind, slug: slug }), file, file.type || "application/octet-stream").then(function (result) {
+        if (result.status === 200 && result.data.value) {
+          announce("Uploaded " + file.name + " as " + result.data.value + ". Save to use it.");
+          choose(result.data.value, URL.createObjectURL(file));
+        } else {
+          fail(failure(result));
+        }
+      });
+    });
+
+    function fail(message) {
+      problem.textContent = message;
+      problem.hidden = false;
+      fileInput.setAttribute("aria-invalid", "true");
+      announce("Not uploaded: " + message);
+      fileInput.focus();
+    }
+
+    var content = [
+      el("div", { className: "gz-picker-head" }, [el("h2", { id: titleId, text: isFlag ? "Choose a flag" : "Choose a picture" }), closeButton]),
+      el("div", { className: "gz-field gz-upload" }, [
+        el("label", { for: fileInput.id, className: "gz-label", text: "Upload a picture" }), fileInput, problem
+      ])
+    ];
+
+    function choice(value, label, thumb) {
+      var node = el("button", { type: "button", className: "gz-choice-button", "aria-pressed": value === spec.current ? "true" : "false" },
+        [thumb ? el("img", { src: thumb, alt: "" }) : null, el("span", { text: label })]);
+      node.addEventListener("click", function () { choose(value); });
+      return node;
+    }
+
+    var none = choice(null, isFlag ? "No flag" : "No picture", null);
+    none.classList.add("gz-choice-none");
+    content.push(el("div", { className: "gz-picker-none" }, [none]));
+    if (isFlag) {
+      (spec.options.flags || []).forEach(function (section) {
+        var headingId = uid("section");
+        var list = el("ul", { className: "gz-choice-grid" });
+        section.countries.forEach(function (c) {
+          list.appendChild(el("li", {}, [choice(c.flag, c.name, c.thumb)]));
+        });
+        content.push(el("section", { className: "gz-picker-section", "aria-labelledby": headingId }, [
+          el("h3", { id: headingId, text: section.heading }), list
+        ]));
+      });
+    } else {
+      var pictures = spec.options.pictures || [];
+      var list = el("ul", { className: "gz-choice-list" });
+      pictures.forEach(function (path) { list.appendChild(el("li", {}, [choice(path, path, null)])); });
+      var headingId = uid("section");
+      content.push(el("section", { className: "gz-picker-section", "aria-labelledby": headingId }, [
+        el("h3", { id: headingId, text: "Pictures in content/" + words[spec.kind].folder }),
+        pictures.length ? list : el("p", { className: "gz-hint", text: "None yet: upload one." })
+      ]));
+    }
+    content.forEach(function (node) { dialog.appendChild(node); });
+    dialog.addEventListener("close", function () {
+      dialog.remove();
+      if (spec.opener.isConnected) spec.opener.focus();
+    });
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) dialog.close(); // a click on the backdrop
+    });
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    var selected = dialog.querySelector('[aria-pressed="true"]');
+    (selected || fileInput).focus();
+  }
+
+  /* Start */
+
+  if (page.kind === "countries") setUpList("country");
+  else if (page.kind === "cities") setUpList("city");
+  else if ((page.kind === "country" || page.kind === "city") && page.slug) setUpEntry(page.kind, page.slug);
+})();
