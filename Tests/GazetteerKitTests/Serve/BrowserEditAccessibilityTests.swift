@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import OptionalTools
 @testable import GazetteerKit
 
 /// Edit mode by keyboard and for screen readers: axe-core finds nothing on the pages in edit
@@ -7,16 +8,13 @@ import XCTest
 /// 1280 and 375 px); Return in a field does not save, Control+Return does; Escape closes the
 /// picker and gives the focus back.
 final class BrowserEditAccessibilityTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireChromium()
+    }
+
     /// axe-core's script, or a skip saying where to get it (decided before anything runs).
     private func axeSource() throws -> String {
-        try ChromiumPage.requireChromium()
-        let candidates = [ProcessInfo.processInfo.environment["AXE_CORE_JS"].map { URL(fileURLWithPath: $0) },
-                          ExampleGuideTests.repository.appending(path: ".build/tools/axe.min.js")]
-        guard let url = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0.path) }),
-              let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty else {
-            throw XCTSkip("axe-core is not installed (make test-tools puts it in .build/tools): skipped")
-        }
-        return text
+        try String(contentsOf: requireAxeCore(), encoding: .utf8)
     }
 
     /// One line per rule axe-core finds broken on the page as it is now.

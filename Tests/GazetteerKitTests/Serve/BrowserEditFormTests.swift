@@ -1,11 +1,16 @@
 import Foundation
 import XCTest
+import OptionalTools
 @testable import GazetteerKit
 
 /// A country's form in a real browser against a real `serve --edit`: what the editor does
 /// (by the labels) and what lands in the file: only the value changed, Revert back to the
 /// disk, the flag picker, problems next to their field, and a conflict that loses nothing.
 final class BrowserEditFormTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireChromium()
+    }
+
     private let spain = "content/countries/spain.md"
 
     /// Opens Spain's page and its form.

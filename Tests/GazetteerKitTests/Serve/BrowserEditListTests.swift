@@ -1,11 +1,16 @@
 import Foundation
 import XCTest
+import OptionalTools
 @testable import GazetteerKit
 
 /// The Countries table and the City Guide in edit mode, in a real browser against a real
 /// `serve --edit`: a city added with a picture appears in the City Guide; a deleted city comes
 /// back with Undo, byte for byte.
 final class BrowserEditListTests: XCTestCase {
+    override func setUpWithError() throws {
+        try requireChromium()
+    }
+
     func testACityAddedWithAPictureShowsInTheCityGuide() throws {
         let browser = try EditBrowser(open: "/cities/index.html")
         try browser.click("Edit")

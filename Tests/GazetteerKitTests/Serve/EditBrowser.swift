@@ -12,9 +12,9 @@ final class EditBrowser {
     let page: ChromiumPage
 
     /// Starts the server over `FixtureSite.good` with `extra` files, opens the login address
-    /// (which sets the session's cookie) and then `path`. Skips without Chromium.
+    /// (which sets the session's cookie) and then `path`. (Its tests call `requireChromium()`
+    /// in their setUp, so that they skip before anything starts.)
     init(_ extra: [String: String] = [:], open path: String = "/", width: Int = 1280) throws {
-        try ChromiumPage.requireChromium()
         site = try FixtureSite(FixtureSite.good.merging(extra) { $1 })
         session = ServeSession(options: BuildOptions(source: site.root), port: 0,
                                output: TextOutput(print: { _ in }, error: { _ in }), edit: true)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import OptionalTools
 
 /// One tab of headless Chromium driven over its DevTools pipe (`--remote-debugging-pipe`:
 /// JSON messages ended by a NUL byte, sent on the browser's file descriptor 3 and answered on
@@ -7,12 +8,6 @@ import XCTest
 /// the page and read its result, wait for a condition, choose a file for a file input, press
 /// a key. The browser never outlives the test (`timeout` kills it).
 final class ChromiumPage {
-    /// Skips the calling test, with one line, where Chromium is missing; every browser test of
-    /// the edit mode asks here (one place to switch to a shared helper).
-    static func requireChromium() throws {
-        try XCTSkipUnless(HeadlessChromium.isInstalled, "Chromium is not installed (apt-get install chromium): skipped")
-    }
-
     private let pid: pid_t
     private let commands: Int32
     private let answers: Int32
@@ -21,7 +16,9 @@ final class ChromiumPage {
     private var lastID = 0
     private var session = ""
 
+    /// A new tab (a test calls `requireChromium()` first, so that it skips before it begins).
     init(width: Int = 1280, height: Int = 900, lifetime: Int = 240) throws {
+        let chromium = try requireChromium()
         profile = FileManager.default.temporaryDirectory.appending(path: "gazetteer-chromium-\(UUID().uuidString)")
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
@@ -39,7 +36,7 @@ final class ChromiumPage {
         posix_spawn_file_actions_adddup2(&actions, ends[3], 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = ["/usr/bin/timeout", String(lifetime), HeadlessChromium.path, "--headless", "--no-sandbox", "--disable-gpu",
+        let arguments = ["/usr/bin/timeout", String(lifetime), chromium, "--headless", "--no-sandbox", "--disable-gpu",
                          "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
                          "--no-first-run", "--disable-extensions", "about:blank"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
