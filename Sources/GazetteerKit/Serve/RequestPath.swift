@@ -19,7 +19,9 @@ struct RequestPath: Equatable, Sendable {
     enum Rejection: Error, Equatable, Sendable {
         /// Not a path: bad percent-encoding, or not starting with `/` (answer 400).
         case malformed
-        /// A path that tries to leave the site: `..`, `.`, NUL, backslash, `//` (answer 403).
+        /// A path that tries to leave the site (`..`, `.`, NUL, backslash, `//`) or names a
+        /// hidden file (`.git/`, `.gazetteer-files`: what a build kept in the output folder is
+        /// not the site's to show; `.well-known/` is) (answer 403).
         case forbidden
     }
 
@@ -33,6 +35,7 @@ struct RequestPath: Equatable, Sendable {
         if trailingSlash { parts.removeLast() }
         // An empty segment would make `//etc/passwd` or `/a//b`; `.` and `..` walk the tree.
         guard parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { throw .forbidden }
+        guard parts.allSatisfy({ !$0.hasPrefix(".") || $0 == ".well-known" }) else { throw .forbidden }
         segments = parts
     }
 

@@ -18,7 +18,7 @@ final class PreviewServerTests: XCTestCase {
         let expected = [
             "/index.html": "text/html; charset=utf-8", "/assets/style.css": "text/css; charset=utf-8",
             "/assets/app.js": "text/javascript; charset=utf-8", "/flags/es.svg": "image/svg+xml",
-            "/thumbs/madrid.png": "image/png", "/empty/.keep": "application/octet-stream",
+            "/thumbs/madrid.png": "image/png", "/empty/keep": "application/octet-stream",
         ]
         for (target, type) in expected {
             let response = try site.get(target)
@@ -30,6 +30,7 @@ final class PreviewServerTests: XCTestCase {
         XCTAssertEqual(try site.get("/thumbs/madrid.png").body, ServedSite.png)
         XCTAssertEqual(try site.get("/assets/style.css?v=3").text, "body { color: navy; }\n", "query strings are ignored")
         XCTAssertEqual(try site.get("/spain.html").status, 200, "a symlink that stays inside the site is served")
+        XCTAssertEqual(try site.get("/.git/config").status, 403, "a pages repository's .git in the output is not served")
     }
 
     func testHeadAnswersLikeGetWithoutTheBody() throws {

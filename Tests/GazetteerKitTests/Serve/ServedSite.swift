@@ -32,7 +32,7 @@ final class ServedSite {
             "assets/app.js": Array("console.log('hi')\n".utf8),
             "flags/es.svg": Array("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>".utf8),
             "thumbs/madrid.png": Self.png,
-            "empty/.keep": [],
+            "empty/keep": [], ".git/config": Array("[core]\n".utf8),
         ]
         for (path, bytes) in files { try Self.write(path, bytes, in: root) }
         if notFoundPage { try Self.write("404.html", Array("<html><body><h1>Lost?</h1></body></html>".utf8), in: root) }
