@@ -95,7 +95,8 @@ abuse: release
 	python3 Benchmarks/abuse.py $(RELEASE) . .build/abuse
 
 # Synthetic guides of about 1,000 and 10,000 pages, generated once into .bench/ (git-ignored),
-# then cold, warm and incremental builds measured (median of 3) and the microbenchmarks.
+# then cold, warm and incremental builds measured (median of 3), edit mode's save-to-reload and
+# form-opening times (Benchmarks/edit_bench.py), and the microbenchmarks.
 BENCH_RUNS ?= 3
 bench: release
 	@python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install --quiet pillow numpy
@@ -110,6 +111,7 @@ bench: release
 	else echo "iso-flags-svg is not installed: the 249 real flags (corpus-flags) are skipped"; fi
 	python3 Benchmarks/bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) $$(test -d .bench/corpus-flags && echo .bench/corpus-flags) \
 	  .bench/corpus-1k .bench/corpus-10k
+	python3 Benchmarks/edit_bench.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-1k .bench/corpus-10k
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
 	@if grep -q '"SearchBench"' Package.swift; then $(SWIFT) run -c release SearchBench; fi
