@@ -32,9 +32,12 @@ extension Output {
 }
 
 /// An output whose files a template of the theme draws: the one named like its kind, in
-/// `layout`, in strict mode. Every page's context holds the site, the page and the
-/// navigation (`PageRenderer.context(for:of:images:)`); `fill` adds what is its own.
+/// strict mode. Every page's context holds the site, the page and the navigation
+/// (`PageRenderer.context(for:of:images:)`); `fill` adds what is its own.
 package protocol TemplatedOutput: Output {
+    /// Whether a theme may lack its template (its `files(of:)` then names none); a theme
+    /// without a template that is not optional is refused (`Outputs.requiredTemplates`).
+    var templateIsOptional: Bool { get }
     /// Whether its links start from the site's own path instead of the page's (a page
     /// served for missing paths at any depth).
     var linksFromSiteRoot: Bool { get }
@@ -46,6 +49,7 @@ package protocol TemplatedOutput: Output {
 
 extension TemplatedOutput {
     package var linksFromSiteRoot: Bool { false }
+    package var templateIsOptional: Bool { false }
 
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) throws(MustacheError) -> String {
         try site.library.render(
