@@ -1,9 +1,10 @@
 import Mustache
 
-/// One kind of file the build writes: entity pages, list pages, the 404 page, data files
-/// and whatever comes next. The build knows nothing of any of them: it asks every output in
-/// `Outputs.all` for its files, and renders, keys, writes and removes each of them like any
-/// other, through the same recorded scope (`PageScope`).
+/// One kind of file the build renders: entity pages, list pages, the 404 page, the sitemap,
+/// data files and whatever comes next (not yet the search index, thumbnails or assets).
+/// The build knows nothing of any of them: it asks every output in `Outputs.all` for its
+/// files, and renders, keys, writes and removes each of them like any other, through the
+/// same recorded scope (`PageScope`).
 ///
 /// **Adding an output** is one Swift file (here, in `Outputs/`), its template if it has one,
 /// and its line in `Outputs.all`:
