@@ -8,8 +8,11 @@ import Model
 /// One page of the output before rendering: where it goes, which template draws it and
 /// what it is about.
 package struct Page: Sendable {
-    /// `sitemap` is `sitemap.xml`, made without a template.
-    package enum Kind: String, Sendable, CaseIterable { case index, country, city, cities, flags, notFound = "404", sitemap, continent, continents }
+    /// `sitemap` is `sitemap.xml`, made without a template. `redirect` is an old address of a
+    /// country or a city (a slug in its `redirect_from`), sending readers on to its page.
+    package enum Kind: String, Sendable, CaseIterable {
+        case index, country, city, cities, flags, notFound = "404", sitemap, continent, continents, redirect
+    }
 
     package var kind: Kind
     package var path: String
@@ -28,6 +31,9 @@ package struct Page: Sendable {
     /// countries), its number, from 1. For a continent's page, `index` is its position in
     /// the model's `sections`.
     package var number = 1
+
+    /// For a redirect page, whether `index` is a position in the model's countries or cities.
+    package var entity = ContentKind.country
 
     /// The template that draws this kind of page.
     package var template: String { kind.rawValue }

@@ -78,6 +78,12 @@ extension PageRenderer {
             if let list = PagedList.countries(of: section.continent, in: model) {
                 paged(list, page: page, images: images, into: &values, lists: &lists, as: "countries")
             }
+        case .redirect:
+            let entry = page.entity == .country ? model.countries[page.index] : model.cities[page.index]
+            images.read(.frontMatter(entry.path))
+            let url = link(entry.outputPath)
+            let canonical = config.baseURL.map { $0 + PagePath.urlEncoded(entry.outputPath) } ?? url
+            values["redirect"] = .object(["url": .string(url), "canonical": .string(canonical), "name": .string(entry.name)])
         case .notFound, .sitemap:
             break
         }

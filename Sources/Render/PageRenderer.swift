@@ -48,6 +48,16 @@ package struct PageRenderer: Sendable {
         pages += model.cities.enumerated().map { index, city in
             Page(kind: .city, path: city.outputPath, title: city.name, index: index)
         }
+        // The old addresses of renamed entries.
+        for (kind, entries) in [(ContentKind.country, model.countries), (.city, model.cities)] {
+            for (index, entry) in entries.enumerated() {
+                for redirect in entry.redirects {
+                    var page = Page(kind: .redirect, path: redirect.outputPath(kind), title: entry.name, index: index)
+                    page.entity = kind
+                    pages.append(page)
+                }
+            }
+        }
         // The later pages of the lists in pages (pages without entries are not made).
         let guide = PagedList.cities(model)
         pages += guide.pages.pageCount < 2 ? [] : (2...guide.pages.pageCount).map { number in
@@ -132,14 +142,15 @@ package struct PageRenderer: Sendable {
         return (rendered, (diagnostics.sorted() + templateErrors.diagnostics).sorted())
     }
 
-    /// `sitemap.xml` when the site has a `base_url`: every page but the 404 page, in the
+    /// `sitemap.xml` when the site has a `base_url`: every page but the 404 page and the
+    /// redirect pages (old addresses), in the
     /// byte order of their paths. Made as bytes: it lists every page, and is made again
     /// whenever one is added or removed.
     package static func sitemap(for pages: [Page], baseURL: String?) -> String? {
         guard let base = baseURL else { return nil }
         var paths: [[UInt8]] = []
         paths.reserveCapacity(pages.count)
-        for page in pages where page.kind != .notFound { paths.append(Array(page.path.utf8)) }
+        for page in pages where page.kind != .notFound && page.kind != .redirect { paths.append(Array(page.path.utf8)) }
         paths.sort { $0.lexicographicallyPrecedes($1) }
         var xml: [UInt8] = []
         xml.reserveCapacity(paths.count * (base.utf8.count + 40) + 200)
