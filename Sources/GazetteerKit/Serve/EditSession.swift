@@ -47,7 +47,7 @@ final class EditSession: Sendable {
         case .options: return options()
         case .slug: return slug(query)
         case .upload: return locked { upload(request.body, query: query) }
-        case .save, .create, .delete, .undo, .preview: break
+        case .save, .create, .delete, .undo, .rename, .preview: break
         }
         guard let object = EditJSON.object(request.body) else { return EditJSON.error(400, "the body is not a JSON object") }
         switch route {
@@ -55,6 +55,7 @@ final class EditSession: Sendable {
         case .create: return locked { create(object) }
         case .delete: return locked { delete(object) }
         case .undo: return locked { undoLast() }
+        case .rename: return locked { rename(object) }
         default: return preview(object)
         }
     }
