@@ -27,7 +27,7 @@ enum EditLinks {
         for link in found {
             let written = Array(link.destination.utf8)
             let start = offset(of: link.location, in: body, bodyStartLine: bodyStartLine)
-            guard let range = firstRange(of: written, in: bytes, from: start) ?? firstRange(of: written, in: bytes, from: 0),
+            guard let range = destinationRange(of: written, in: bytes, from: start) ?? destinationRange(of: written, in: bytes, from: 0),
                   !edits.contains(where: { $0.range == range }) else { continue }
             edits.append((range, Array(replacingName(in: link.destination, with: newName).utf8)))
         }
@@ -68,10 +68,23 @@ enum EditLinks {
         return offset
     }
 
-    private static func firstRange(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Range<Int>? {
-        guard !needle.isEmpty, haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
-        for index in from...(haystack.count - needle.count) where haystack[index..<index + needle.count].elementsEqual(needle) {
-            return index..<index + needle.count
+    /// The first place at or after `from` where `destination` is written as a link's
+    /// destination: after `(` or `<` (an inline link), or after `]:` and spaces (a reference
+    /// definition), and followed by `)`, `>`, a space or a line end; not in a link's text.
+    private static func destinationRange(of destination: [UInt8], in body: [UInt8], from: Int) -> Range<Int>? {
+        guard !destination.isEmpty, body.count >= destination.count, from <= body.count - destination.count else { return nil }
+        let space: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
+        let after: Set<UInt8> = [UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        for index in from...(body.count - destination.count) where body[index..<index + destination.count].elementsEqual(destination) {
+            let end = index + destination.count
+            guard end == body.count || after.contains(body[end]), index > 0 else { continue }
+            if body[index - 1] == UInt8(ascii: "(") || body[index - 1] == UInt8(ascii: "<") { return index..<end }
+            var before = index - 1
+            while before > 0, space.contains(body[before]) { before -= 1 }
+            if before > 0, before < index - 1 || body[before] == UInt8(ascii: ":"), body[before] == UInt8(ascii: ":"),
+               body[before - 1] == UInt8(ascii: "]") {
+                return index..<end
+            }
         }
         return nil
     }

@@ -13,6 +13,9 @@ import Write
 extension EditSession {
     /// `{"kind","slug","newSlug","digest"}` -> 200 `{"url"}` | 409 | 422.
     func rename(_ object: [String: Any]) -> HTTPResponse {
+        // Which files refer to this one is the model's to say: the one of the files as they are
+        // now, once the rebuilds after the last writes are done.
+        settle()
         guard let basis = basis.current else { return Self.notBuilt }
         guard let kind = Self.kind(EditJSON.text(object, "kind")), let slug = EditJSON.text(object, "slug"),
               let newSlug = EditJSON.text(object, "newSlug"), let digest = EditJSON.text(object, "digest") else {

@@ -18,6 +18,8 @@ final class EditSession: Sendable {
     let uiFiles: @Sendable (String) -> [UInt8]?
     /// Hears the site-relative paths of the files just written, to rebuild.
     let changed: @Sendable ([String]) -> Void
+    /// Waits for the rebuilds asked for so far to finish (so that the model is that of the files on disk).
+    let settle: @Sendable () -> Void
     /// Changes are made one at a time (the digest checked, the file written, the journal kept).
     private let writing = Locked(())
     /// Files edit mode wrote, with their stamps then, so that the watcher's report of the same
@@ -29,7 +31,7 @@ final class EditSession: Sendable {
 
     init(source: URL, cache: URL, basis: EditBasis.Receiver, gate: EditGate = EditGate(),
          uiFiles: @escaping @Sendable (String) -> [UInt8]? = DefaultTheme.editFile,
-         changed: @escaping @Sendable ([String]) -> Void) {
+         settle: @escaping @Sendable () -> Void = {}, changed: @escaping @Sendable ([String]) -> Void) {
         self.gate = gate
         self.uiFiles = uiFiles
         self.basis = basis
@@ -37,6 +39,7 @@ final class EditSession: Sendable {
         undo = EditUndo(folder: cache.appending(path: "edit-undo"))
         scratch = cache.appending(path: "edit-check")
         self.changed = changed
+        self.settle = settle
     }
 
     /// The answer to an API request that passed the gate (its body read).

@@ -68,7 +68,7 @@ final class EditRenameTests: XCTestCase {
                                               "digest": try guide.digest("city", "madrid")])
         XCTAssertEqual(first.status, 200, first.text)
         XCTAssertTrue(String(decoding: guide.bytes("content/countries/spain.md") ?? [], as: UTF8.self).contains("[Madrid](../cities/madrid-city.md)"))
-        _ = try page(guide, "/cities/madrid.html", contains: "refresh")
+        XCTAssertTrue(try page(guide, "/cities/madrid.html", contains: "refresh").contains("url=madrid-city.html"))
         let back = try guide.post("rename", ["kind": "city", "slug": "madrid-city", "newSlug": "madrid",
                                              "digest": try guide.digest("city", "madrid-city")])
         XCTAssertEqual(back.status, 200, back.text)
