@@ -138,6 +138,8 @@ extension EditSession {
             return EditJSON.error(500, "cannot rename \(file.path): \(error.reason); nothing was changed")
         }
         wrote(changes.map(\.file.real) + [paths.root + "/" + file.path])
+        // The answer comes once the new page is built, so that the editor can go there at once.
+        settle()
         return EditJSON.response(200, ["url": url])
     }
 
