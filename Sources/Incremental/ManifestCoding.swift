@@ -254,6 +254,11 @@ package enum ManifestCoding {
             location(warning.location, into: &w)
             w.string(warning.message)
         }
+        w.uint(UInt64(entry.redirects.count))
+        for redirect in entry.redirects {
+            w.string(redirect.slug)
+            location(redirect.location, into: &w)
+        }
     }
 
     private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
@@ -461,10 +466,15 @@ package enum ManifestCoding {
             let at = location(&r, path)
             warnings.append(.warning(r.string(), at: at))
         }
+        var redirects: [ContentEntry.Redirect] = []
+        for _ in 0..<r.count() {
+            let slug = r.string()
+            redirects.append(ContentEntry.Redirect(slug: slug, location: location(&r, path)))
+        }
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
-            motto: motto, aliases: aliases, continents: continents, country: country,
+            motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
             extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)

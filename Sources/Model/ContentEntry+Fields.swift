@@ -33,8 +33,8 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases"]
+    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from"]
+    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from"]
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -55,6 +55,7 @@ extension ContentEntry {
             return (nil, body, nil)
         }
         let name = fields.required("name")
+        let redirects = fields.redirects(kind)
         var entry: ContentEntry?
         if let line = PlaceholderText.line(in: content.document.body) {
             fields.warn(
@@ -72,7 +73,7 @@ extension ContentEntry {
             if let name, let flag {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
-                    motto: motto, aliases: aliases, continents: continents.map(\.name), image: flag, extra: fields.extra,
+                    motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
                     links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }
@@ -82,7 +83,8 @@ extension ContentEntry {
             let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder).map { context.shared.image($0) }
             if let name, let country, let picture {
                 entry = ContentEntry(
-                    kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, country: country, image: picture,
+                    kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
+                    image: picture,
                     extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }

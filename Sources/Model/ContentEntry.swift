@@ -31,6 +31,9 @@ package final class ContentEntry: Sendable {
     package let continents: [String]
     /// Other names to find it by in search (`aliases: [Holland]`).
     package let aliases: [String]
+    /// The slugs the entry had before it was renamed (`redirect_from: [old-slug]`), each with
+    /// where it is written: each old address gets a page that sends readers on to this one.
+    package let redirects: [Redirect]
     /// A city's country, by slug (nil for a country).
     package let country: String?
     /// A country's flag or a city's picture (the theme's placeholder when there is none).
@@ -52,14 +55,25 @@ package final class ContentEntry: Sendable {
     package let slug: String
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
-         capital: String? = nil, motto: String? = nil, aliases: [String] = [], continents: [String] = [], country: String? = nil,
+         capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String],
          warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
-        (self.aliases, self.warnings) = (aliases, warnings)
+        (self.aliases, self.redirects, self.warnings) = (aliases, redirects, warnings)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
+    }
+
+    /// An old slug of an entry, from its `redirect_from`.
+    package struct Redirect: Hashable, Sendable {
+        package var slug: String
+        /// Where the old slug is written in the entry's file.
+        package var location: SourceLocation
+        package init(slug: String, location: SourceLocation) {
+            self.slug = slug
+            self.location = location
+        }
     }
 
     /// Its page (see `OutputPath`).

@@ -17,6 +17,16 @@ package final class ContentFiles: @unchecked Sendable {
     package init(_ scan: SiteLoader.Scan) { self.scan = scan }
 
     package var pages: [String: String] { made().pages }
+
+    /// The tables as they will be once the file at `path` is renamed to `file` (its stamp
+    /// kept, so that links to it are checked before it is written).
+    package func renaming(_ path: String, to file: SiteLoader.ScannedFile) -> ContentFiles {
+        var scan = self.scan
+        var renamed = file
+        renamed.stamp = scan.content.first { $0.path == path }?.stamp
+        scan.content = scan.content.map { $0.path == path ? renamed : $0 }
+        return ContentFiles(scan)
+    }
     package var plain: Set<String> { made().plain }
 
     private func made() -> (pages: [String: String], plain: Set<String>) {

@@ -101,6 +101,36 @@ package struct FrontMatterFields {
         return result
     }
 
+    /// `redirect_from: [old-slug, ...]`: the slugs the entry had before, each one that a file
+    /// of this kind could have as its name (`gazetteer new`'s slug of itself, and not the name
+    /// of a page of the City Guide); one text is a list of one.
+    package mutating func redirects(_ kind: ContentKind) -> [ContentEntry.Redirect] {
+        let key = "redirect_from"
+        guard let entry = entries[key] else { return [] }
+        let nodes: [YAMLNode]
+        switch entry.value.value {
+        case .null: return []
+        case .sequence(let items): nodes = items
+        case .string, .int: nodes = [entry.value]
+        default:
+            problems.append(Diagnostic("\"\(key)\" must be a list of old file names such as [old-name]", at: entry.value.location))
+            return []
+        }
+        var result: [ContentEntry.Redirect] = []
+        for node in nodes {
+            guard let text = node.text else {
+                problems.append(Diagnostic("each of \"\(key)\" must be an old file name, such as old-name", at: node.location))
+                continue
+            }
+            if let problem = ContentEntry.Redirect.problem(withSlug: text, kind: kind) {
+                problems.append(Diagnostic(problem, at: node.location))
+                continue
+            }
+            result.append(ContentEntry.Redirect(slug: text, location: node.location))
+        }
+        return result
+    }
+
     /// `continent: Europe` or `continents: [Asia, Europe]`, each a configured continent; none
     /// is a warning (the country shows in no section of the gallery).
     package mutating func continents(_ configured: [Continent]) -> [Continent] {

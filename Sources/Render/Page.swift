@@ -34,6 +34,10 @@ package struct Page: Sendable {
     /// the model's `sections`.
     package var number = 1
 
+    /// For a redirect page, whether `index` is a position in the model's countries or cities.
+    package var entity = ContentKind.country
+
+
     /// The template that draws this kind of page.
     package var template: String { kind.rawValue }
 }

@@ -778,9 +778,12 @@
     if (!isNew) {
       buttons.appendChild(button("Revert", "", revert));
       buttons.appendChild(button("Delete", "gz-button-danger", remove));
+      buttons.appendChild(button("Rename file…", "", rename));
     }
     buttons.appendChild(button("Close", "", actions.close));
     form.appendChild(buttons);
+    var renameBox = el("div", { className: "gz-rename", hidden: true });
+    form.appendChild(renameBox);
 
     /* Reading the form */
 
@@ -982,7 +985,7 @@
       conflictBox.querySelector("h3").focus();
     }
 
-    /* Revert, Delete */
+    /* Revert, Delete, Rename */
 
     function revert() {
       loadEntry(kind, slug).then(function (fresh) {
@@ -1007,6 +1010,75 @@
           announce("Not deleted: " + failure(result));
         }
       });
+    }
+
+    function rename() {
+      if (!renameBox.hidden) {
+        renameBox.querySelector("input").focus();
+        return;
+      }
+      if (dirty()) {
+        showProblems([{ field: null, message: "Save or revert your changes before renaming the file." }]);
+        return;
+      }
+      var folder = words[kind].folder;
+      var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
+      input.value = slug;
+      var wrapper = field("newSlug", "New file name", input,
+        "content/" + folder + "/…md, without .md. Cities and links that name it follow; the old address keeps working.");
+      var address = el("p", { className: "gz-hint gz-address", id: uid("hint") });
+      function showAddress() {
+        var newSlug = input.value.trim();
+        address.textContent = newSlug && newSlug !== slug
+          ? "The address changes from " + folder + "/" + slug + ".html to " + folder + "/" + newSlug + ".html."
+          : "The address is " + folder + "/" + slug + ".html.";
+      }
+      showAddress();
+      wrapper.appendChild(address);
+      var hints = input.getAttribute("aria-describedby") + " " + address.id;
+      input.setAttribute("aria-describedby", hints);
+      input.addEventListener("input", showAddress);
+      var go_ = button("Rename", "gz-button-primary", function () {
+        Array.prototype.forEach.call(wrapper.querySelectorAll(".gz-problem"), function (n) { n.remove(); });
+        input.removeAttribute("aria-invalid");
+        input.setAttribute("aria-describedby", hints);
+        var newSlug = input.value.trim();
+        if (!newSlug || newSlug === slug) {
+          announce("Type the new file name first.");
+          input.focus();
+          return;
+        }
+        request("POST", "rename", { kind: kind, slug: slug, newSlug: newSlug, digest: digest }).then(function (result) {
+          if (result.status === 200) {
+            memory.set(draftKey, null);
+            changed("Renamed " + folder + "/" + slug + ".md to " + newSlug + ".md.");
+            go(result.data.url);
+          } else {
+            var message = result.data && result.data.conflict
+              ? "The file changed on disk since you opened it: Revert, then rename." : failure(result);
+            var problem = el("p", { className: "gz-problem", id: uid("problem"), text: message });
+            wrapper.appendChild(problem);
+            input.setAttribute("aria-invalid", "true");
+            input.setAttribute("aria-describedby", hints + " " + problem.id);
+            announce("Not renamed: " + message);
+            input.focus();
+          }
+        });
+      });
+      var opener = Array.prototype.find.call(buttons.children, function (b) { return b.textContent === "Rename file…"; });
+      var cancel = button("Cancel", "", function () {
+        renameBox.hidden = true;
+        renameBox.replaceChildren();
+        opener.focus();
+      });
+      input.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { event.preventDefault(); event.stopPropagation(); go_.click(); }
+        if (event.key === "Escape") { event.preventDefault(); event.stopPropagation(); cancel.click(); }
+      });
+      renameBox.replaceChildren(wrapper, el("div", { className: "gz-actions" }, [go_, cancel]));
+      renameBox.hidden = false;
+      input.focus();
+      input.select();
     }
 
     return form;

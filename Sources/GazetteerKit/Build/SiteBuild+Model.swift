@@ -21,6 +21,7 @@ extension SiteBuild {
         let scan = inputs.scan
         var diagnostics = content.diagnostics
         let model = SiteModel(config: inputs.config, entries: content.entries)
+        diagnostics += SiteModel.redirectProblems(content.entries, pages: Set(scan.content.map(\.outputPath)))
         clock.lap("model.model")
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {

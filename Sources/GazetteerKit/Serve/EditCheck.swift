@@ -20,7 +20,9 @@ struct EditProblem: Error, Equatable, Sendable {
 enum EditCheck {
     /// The problems the build would report in `bytes` as the content file at `path`.
     /// `isNew`: the file is being made (its name must give a page no other file has).
-    static func problems(_ bytes: [UInt8], path: String, kind: ContentKind, isNew: Bool, basis: EditBasis) -> [EditProblem] {
+    /// `context`: the build's context as the change would leave it (a rename's), if not the last build's.
+    static func problems(_ bytes: [UInt8], path: String, kind: ContentKind, isNew: Bool, basis: EditBasis,
+                         context: ContentEntry.SourceContext? = nil) -> [EditProblem] {
         var diagnostics: [Diagnostic] = []
         let file = SiteLoader.ScannedFile(path: path, kind: kind, stamp: nil)
         if isNew {
@@ -38,7 +40,8 @@ enum EditCheck {
         let (made, _, unknownCountry) = ContentEntry.process(
             ParsedContent(file: SourceFile(path: path, text: String(decoding: bytes, as: UTF8.self)), document: entry.document),
             digest: Digest(of: bytes), frontMatterDigest: Digest(of: bytes.prefix(headLength)), kind: kind, validate: true,
-            context: basis.context(with: planner), diagnostics: &diagnostics)
+            context: context.map { var adjusted = $0; adjusted.planner = planner; return adjusted } ?? basis.context(with: planner),
+            diagnostics: &diagnostics)
         if let unknownCountry {
             let countries = basis.site.countries
             diagnostics.append(unknownCountry.diagnostic(CountryNames(slugs: countries.map(\.slug), entries: countries)))

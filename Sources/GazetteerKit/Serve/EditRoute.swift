@@ -1,7 +1,7 @@
 /// The API of edit mode, under `/__gazetteer/edit/api/`: what each route may be sent.
 enum EditRoute: String, Sendable, CaseIterable {
     case entry, options, slug
-    case save, create, delete, undo, preview, upload
+    case save, create, delete, undo, rename, preview, upload
 
     /// Whether the route may change a file (then it is a POST with a body; the others are GETs).
     var changes: Bool {

@@ -122,31 +122,37 @@ extension EditSession {
         return EditJSON.response(200, ["url": list])
     }
 
-    /// `POST api/undo {}`: the newest change undone, unless its file changed since.
+    /// `POST api/undo {}`: the newest change undone (every file it wrote), unless one of its files changed since.
     func undoLast() -> HTTPResponse {
         guard let (change, before) = undo.last else { return EditJSON.error(404, "nothing to undo") }
-        let file: EditPaths.File
-        do throws(EditPaths.Refusal) {
-            file = try paths.file(atPath: change.path)
-        } catch {
-            return Self.refused(error)
+        var files: [EditPaths.File] = []
+        for part in change.files {
+            do throws(EditPaths.Refusal) {
+                files.append(try paths.file(atPath: part.path))
+            } catch {
+                return Self.refused(error)
+            }
         }
-        let now = file.exists ? FileManager.default.contents(atPath: file.real).map { EditEntry.digest([UInt8]($0)) } : nil
-        guard now == change.after else {
-            return EditJSON.error(409, "\(change.path) changed since \(change.what); undoing it would lose that change, so nothing was undone")
+        for (part, file) in zip(change.files, files) {
+            let now = file.exists ? FileManager.default.contents(atPath: file.real).map { EditEntry.digest([UInt8]($0)) } : nil
+            guard now == part.after else {
+                return EditJSON.error(409, "\(part.path) changed since \(change.what); undoing it would lose that change, so nothing was undone")
+            }
         }
         do throws(AtomicFile.Failure) {
-            if let before {
-                try AtomicFile.write(before, to: file.real, replace: file.exists)
-            } else {
+            // Files that come back first, then those that go (a rename's new name).
+            for (file, bytes) in zip(files, before) {
+                if let bytes { try AtomicFile.write(bytes, to: file.real, replace: file.exists) }
+            }
+            for (file, bytes) in zip(files, before) where bytes == nil && file.exists {
                 try AtomicFile.remove(file.real)
             }
             try undo.dropLast()
         } catch {
             return EditJSON.error(500, "cannot undo \(change.what): \(error.reason)")
         }
-        wrote([file.real])
-        let url = before == nil ? (change.path.hasPrefix(ContentKind.country.folder) ? "/" + OutputPath.index : "/" + OutputPath.cities)
+        wrote(files.map(\.real))
+        let url = before[0] == nil ? (change.path.hasPrefix(ContentKind.country.folder) ? "/" + OutputPath.index : "/" + OutputPath.cities)
             : change.url
         return EditJSON.response(200, ["undone": "Undid \(change.what)", "url": url])
     }

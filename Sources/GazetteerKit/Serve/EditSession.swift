@@ -18,6 +18,8 @@ final class EditSession: Sendable {
     let uiFiles: @Sendable (String) -> [UInt8]?
     /// Hears the site-relative paths of the files just written, to rebuild.
     let changed: @Sendable ([String]) -> Void
+    /// Waits for the rebuilds asked for so far to finish (so that the model is that of the files on disk).
+    let settle: @Sendable () -> Void
     /// Changes are made one at a time (the digest checked, the file written, the journal kept).
     private let writing = Locked(())
     /// Files edit mode wrote, with their stamps then, so that the watcher's report of the same
@@ -29,7 +31,7 @@ final class EditSession: Sendable {
 
     init(source: URL, cache: URL, basis: EditBasis.Receiver, gate: EditGate = EditGate(),
          uiFiles: @escaping @Sendable (String) -> [UInt8]? = DefaultTheme.editFile,
-         changed: @escaping @Sendable ([String]) -> Void) {
+         settle: @escaping @Sendable () -> Void = {}, changed: @escaping @Sendable ([String]) -> Void) {
         self.gate = gate
         self.uiFiles = uiFiles
         self.basis = basis
@@ -37,6 +39,7 @@ final class EditSession: Sendable {
         undo = EditUndo(folder: cache.appending(path: "edit-undo"))
         scratch = cache.appending(path: "edit-check")
         self.changed = changed
+        self.settle = settle
     }
 
     /// The answer to an API request that passed the gate (its body read).
@@ -47,7 +50,7 @@ final class EditSession: Sendable {
         case .options: return options()
         case .slug: return slug(query)
         case .upload: return locked { upload(request.body, query: query) }
-        case .save, .create, .delete, .undo, .preview: break
+        case .save, .create, .delete, .undo, .rename, .preview: break
         }
         guard let object = EditJSON.object(request.body) else { return EditJSON.error(400, "the body is not a JSON object") }
         switch route {
@@ -55,6 +58,7 @@ final class EditSession: Sendable {
         case .create: return locked { create(object) }
         case .delete: return locked { delete(object) }
         case .undo: return locked { undoLast() }
+        case .rename: return locked { rename(object) }
         default: return preview(object)
         }
     }

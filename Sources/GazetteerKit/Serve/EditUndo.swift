@@ -5,12 +5,15 @@ import Write
 
 /// The last changes edit mode made, newest last, with the bytes each file had before, so that
 /// Undo can bring them back: kept in the cache folder (`edit-undo/`), so that they survive a
-/// restart of the server; the oldest go beyond `limit`.
+/// restart of the server; the oldest go beyond `limit`. One change may hold several files (a
+/// rename: the file under its old and new names, and every file that referred to it), undone
+/// together.
 final class EditUndo: Sendable {
     static let limit = 50
 
     /// One change: the file, what it held before (nil: it did not exist) and after (its
-    /// digest; nil: it was deleted), in words for the editor, and the page to go to after undoing it.
+    /// digest; nil: it was deleted), in words for the editor, and the page to go to after
+    /// undoing it; `more`: the other files of the same change, if any.
     struct Change: Codable, Equatable, Sendable {
         var id: Int
         var path: String
@@ -18,6 +21,24 @@ final class EditUndo: Sendable {
         var after: String?
         var what: String
         var url: String
+        var more: [File]?
+
+        /// One file of a change.
+        struct File: Codable, Equatable, Sendable {
+            var path: String
+            var existed: Bool
+            var after: String?
+        }
+
+        /// Every file of the change, the first one first.
+        var files: [File] { [File(path: path, existed: existed, after: after)] + (more ?? []) }
+    }
+
+    /// A file of a change about to be made: its bytes before (nil: it does not exist) and after (nil: it goes).
+    struct Step: Sendable {
+        var path: String
+        var before: [UInt8]?
+        var after: [UInt8]?
     }
 
     let folder: URL
@@ -32,24 +53,37 @@ final class EditUndo: Sendable {
 
     /// Records a change before it is made; throws when it cannot be kept (then the change is not made).
     func record(path: String, before: [UInt8]?, after: [UInt8]?, what: String, url: String) throws(AtomicFile.Failure) {
+        try record([Step(path: path, before: before, after: after)], what: what, url: url)
+    }
+
+    /// Records a change of several files (at least one), to be undone together.
+    func record(_ steps: [Step], what: String, url: String) throws(AtomicFile.Failure) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let id = (changes.withLock { $0.last?.id } ?? 0) + 1
-        if let before { try AtomicFile.write(before, to: bytesPath(id), replace: true) }
-        let change = Change(id: id, path: path, existed: before != nil, after: after.map(EditEntry.digest), what: what, url: url)
+        for (n, step) in steps.enumerated() {
+            if let before = step.before { try AtomicFile.write(before, to: bytesPath(id, file: n), replace: true) }
+        }
+        let files = steps.map { Change.File(path: $0.path, existed: $0.before != nil, after: $0.after.map(EditEntry.digest)) }
+        let change = Change(id: id, path: files[0].path, existed: files[0].existed, after: files[0].after, what: what, url: url,
+                            more: files.count > 1 ? Array(files.dropFirst()) : nil)
         var list = changes.withLock { $0 } + [change]
         let dropped = list.count > Self.limit ? Array(list.prefix(list.count - Self.limit)) : []
         list.removeFirst(dropped.count)
         try save(list)
         changes.withLock { $0 = list }
-        for old in dropped { unlink(bytesPath(old.id)) }
+        for old in dropped { forget(old) }
     }
 
-    /// The newest change and the bytes its file had before it (nil: the file did not exist).
-    var last: (change: Change, before: [UInt8]?)? {
+    /// The newest change and the bytes each of its files had before it (nil: the file did not exist).
+    var last: (change: Change, before: [[UInt8]?])? {
         guard let change = changes.withLock({ $0.last }) else { return nil }
-        guard change.existed else { return (change, nil) }
-        guard let data = FileManager.default.contents(atPath: bytesPath(change.id)) else { return nil }
-        return (change, [UInt8](data))
+        var before: [[UInt8]?] = []
+        for (n, file) in change.files.enumerated() {
+            guard file.existed else { before.append(nil); continue }
+            guard let data = FileManager.default.contents(atPath: bytesPath(change.id, file: n)) else { return nil }
+            before.append([UInt8](data))
+        }
+        return (change, before)
     }
 
     /// Forgets the newest change (it was undone).
@@ -58,7 +92,11 @@ final class EditUndo: Sendable {
         guard let gone = list.popLast() else { return }
         try save(list)
         changes.withLock { $0 = list }
-        unlink(bytesPath(gone.id))
+        forget(gone)
+    }
+
+    private func forget(_ change: Change) {
+        for n in change.files.indices { unlink(bytesPath(change.id, file: n)) }
     }
 
     private func save(_ list: [Change]) throws(AtomicFile.Failure) {
@@ -66,5 +104,8 @@ final class EditUndo: Sendable {
         try AtomicFile.write([UInt8](data), to: folder.appending(path: "journal.json").path, replace: true)
     }
 
-    private func bytesPath(_ id: Int) -> String { folder.appending(path: "\(id).before").path }
+    /// The first file's bytes are `<id>.before` (as before changes held several), the others `<id>-<n>.before`.
+    private func bytesPath(_ id: Int, file n: Int) -> String {
+        folder.appending(path: n == 0 ? "\(id).before" : "\(id)-\(n).before").path
+    }
 }

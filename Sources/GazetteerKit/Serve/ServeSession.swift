@@ -26,15 +26,19 @@ public final class ServeSession: Sendable {
     let edit: EditSession?
     /// Where edit mode's writes go: a rebuild, once started.
     private let relay: Locked<(@Sendable ([String]) -> Void)?>
+    /// Waits for the rebuilds queued so far, once started.
+    private let settler: Locked<(@Sendable () -> Void)?>
 
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard,
                 edit: Bool = false) {
         var options = options
         let relay = Locked<(@Sendable ([String]) -> Void)?>(nil)
+        let settler = Locked<(@Sendable () -> Void)?>(nil)
         if edit {
             let basis = EditBasis.Receiver()
             options.editBasis = basis
-            self.edit = EditSession(source: options.source, cache: options.cache, basis: basis) { written in
+            self.edit = EditSession(source: options.source, cache: options.cache, basis: basis,
+                                    settle: { settler.withLock { $0 }?() }) { written in
                 relay.withLock { $0 }?(written)
             }
         } else {
@@ -45,6 +49,7 @@ public final class ServeSession: Sendable {
         server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true, idleTimeout: .seconds(5),
                                edit: self.edit)
         self.relay = relay
+        self.settler = settler
     }
 
     /// The address that signs a browser in to edit (with the secret), while serving with edit mode.
@@ -62,6 +67,7 @@ public final class ServeSession: Sendable {
                 self.queue.async { self.rebuild(reason: written) }
             }
         }
+        settler.withLock { $0 = { [weak self] in self?.queue.sync {} } }
         queue.sync { rebuild(reason: nil) }
         let port = try server.start()
         let source = options.source

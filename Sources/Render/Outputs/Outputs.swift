@@ -4,7 +4,7 @@ package enum Outputs {
     package static let all: [any Output] = [
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
         CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
-        Sitemap(),
+        RedirectPages(), Sitemap(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the

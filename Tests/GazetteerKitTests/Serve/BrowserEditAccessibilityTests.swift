@@ -49,6 +49,11 @@ final class BrowserEditAccessibilityTests: XCTestCase {
             try browser.run("t.control('Picture').click()")
             try browser.waitUntil("document.querySelector('dialog[open]') !== null")
             found += try violations(browser, axe: axe, "\(width) px, the picture picker")
+            try browser.page.press("Escape")
+            try browser.waitUntil("document.querySelector('dialog[open]') === null")
+            try browser.click("Rename file…")
+            try browser.waitUntil("t.has('New file name')")
+            found += try violations(browser, axe: axe, "\(width) px, a city's new file name asked for")
 
             try browser.open("/countries/spain.html")
             try browser.click("Edit")
