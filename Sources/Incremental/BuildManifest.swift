@@ -36,7 +36,7 @@ package struct BuildManifest: Sendable {
     package var entries: [String: Record<StampedEntry>] = [:]
     /// Thumbnail plans by source path.
     package var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
-    /// Pages (and `sitemap.xml`) by output path.
+    /// Every file of every output (see `Output`), by output path.
     package var pages: [String: Record<PageRecord>] = [:]
     /// Every dependency a page read, each once: pages refer to them by position. A copied
     /// page record refers to the previous manifest's table, so this begins with it.

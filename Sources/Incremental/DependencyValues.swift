@@ -35,7 +35,7 @@ package struct DependencyValues: Sendable {
     private let pagePaths: [String]
     private let imageStamp: @Sendable (String) -> FileStamp?
 
-    /// `pagePaths`: every page but `sitemap.xml`, in the order of the sitemap. Only what is
+    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`). Only what is
     /// small is hashed here; a list is hashed when its dependency's value is asked for (each
     /// dependency is asked for once a build, across the cores, and most builds ask for none
     /// of the lists after the comparison of keys).

@@ -1,11 +1,10 @@
-/// Where each file of the output goes, relative to the output folder: the one place that
-/// names them.
+/// Where the pages of the output go, relative to the output folder (an output of another kind
+/// may also name its own paths: see `Output`).
 package enum OutputPath {
     package static let index = "index.html"
     package static let cities = "cities/index.html"
     package static let flags = "flags/index.html"
     package static let notFound = "404.html"
-    package static let sitemap = "sitemap.xml"
     package static let continents = "continents/index.html"
 
     /// The page of the continent whose slug is `slug`.

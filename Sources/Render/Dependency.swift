@@ -36,7 +36,7 @@ package struct Dependency: Hashable, Comparable, Sendable {
         case settings = 9
         /// The template or partial `name` (missing or not).
         case template = 10
-        /// The path of every page of the site (for `sitemap.xml`).
+        /// The path of every page for readers (`PageRenderer.listedPaths`).
         case pages = 11
         /// One page of a list in pages (`name` is `<list>#<number>`, the list `cities`,
         /// `country/<slug>` or `continent/<name>`): the entries it holds with their initials,

@@ -5,11 +5,16 @@ import Markdown
 import Images
 import Model
 
-/// One page of the output before rendering: where it goes, which template draws it and
-/// what it is about.
+/// One file of the output before rendering: where it goes, which output makes it (see
+/// `Output`) and what it is about.
 package struct Page: Sendable {
-    /// `sitemap` is `sitemap.xml`, made without a template.
-    package enum Kind: String, Sendable, CaseIterable { case index, country, city, cities, flags, notFound = "404", sitemap, continent, continents }
+    /// Which output makes a file, and for a page drawn by a template, that template's name.
+    /// An output names its own kind beside itself (`extension Page.Kind { static let ... }`).
+    package struct Kind: RawRepresentable, Hashable, Sendable {
+        package var rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package init(_ rawValue: String) { self.rawValue = rawValue }
+    }
 
     package var kind: Kind
     package var path: String

@@ -9,13 +9,14 @@ import Model
 /// What templates see (documented in docs/templates.md). Every `url` is relative to the
 /// page being rendered.
 extension PageRenderer {
-    /// The context of `page`; what its templates read and the thumbnails they ask for are
-    /// recorded in `images`.
-    package func context(for page: Page, images: PageScope) -> MustacheValue {
+    /// The context of `page`, drawn by a template of `output`: what every page shows (the
+    /// site, the page, the navigation), and what `output.fill` adds. What its templates
+    /// read and the thumbnails they ask for are recorded in `images`.
+    package func context(for page: Page, of output: some TemplatedOutput, images: PageScope) -> MustacheValue {
         let config = model.config
-        // The not-found page is served for missing paths at any depth, so its links start
-        // from the site's own path (base_url's, else the server's root) instead of its own.
-        let absolute = page.kind == .notFound
+        // A page served for missing paths at any depth (the not-found page) links from the
+        // site's own path (base_url's, else the server's root) instead of its own.
+        let absolute = output.linksFromSiteRoot
         let root = absolute ? config.sitePath : PagePath.root(of: page.path)
         func link(_ target: String) -> String { absolute ? root + target : PagePath.relative(from: page.path, to: target) }
         var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
@@ -42,45 +43,7 @@ extension PageRenderer {
         ]
         if config.search { values["search"] = .bool(true) }
         var lists: [String: Dependency] = [:]
-        switch page.kind {
-        case .index:
-            values["countries"] = .array(model.countries.enumerated().map { n, item in
-                country(item, from: page.path, images: images, eager: n < Self.eagerRows)
-            })
-            lists["countries"] = .countries
-        case .cities:
-            let list = PagedList.cities(model)
-            paged(list, page: page, images: images, into: &values, lists: &lists, as: "cities")
-        case .flags:
-            var shown = 0
-            values["sections"] = .array(model.sections.map { section in
-                var value = continent(section.continent, from: page.path)
-                value["countries"] = .array(section.countries.map { item in
-                    shown += 1
-                    return country(item, from: page.path, images: images, eager: shown <= Self.eagerFlags)
-                })
-                return .dynamic(ListedFields(
-                    fields: value, lists: ["countries": .continent(section.continent.name)], scope: images))
-            })
-            lists["sections"] = .sections
-        case .country:
-            let item = model.countries[page.index]
-            values["country"] = country(item, from: page.path, images: images, withCities: true)
-            paged(PagedList.cities(of: item, in: model), page: page, images: images, into: &values, lists: &lists, as: nil)
-        case .city:
-            values["city"] = city(model.cities[page.index], from: page.path, images: images)
-        case .continents:
-            values["continents"] = .array(model.sections.map { continentWithCounts($0.continent, from: page.path, images: images) })
-            lists["continents"] = .sections
-        case .continent:
-            let section = model.sections[page.index]
-            values["continent"] = continentWithCounts(section.continent, from: page.path, images: images)
-            if let list = PagedList.countries(of: section.continent, in: model) {
-                paged(list, page: page, images: images, into: &values, lists: &lists, as: "countries")
-            }
-        case .notFound, .sitemap:
-            break
-        }
+        output.fill(page, of: self, scope: images, values: &values, lists: &lists)
         // Every value is made with the settings (continents, presets, Markdown options...),
         // and links to continent pages only when the theme makes them.
         images.read(.settings)
@@ -106,7 +69,7 @@ extension PageRenderer {
     /// The entries of `page` of `list` and what its pagination and letter bar show, each
     /// recorded as a read of that page of the list (`Dependency.slice`): `entries` (also
     /// under `alias`), `groups`, `pagination` (absent when the list has one page) and `letters`.
-    func paged(_ list: PagedList, page: Page, images: PageScope, into values: inout [String: MustacheValue],
+    package func paged(_ list: PagedList, page: Page, images: PageScope, into values: inout [String: MustacheValue],
                lists: inout [String: Dependency], as alias: String?) {
         let here = page.path
         let number = min(page.number, list.pages.pageCount)
@@ -180,7 +143,7 @@ extension PageRenderer {
     }
 
     /// A continent with `url` (its page), `gallery_url`, `country_count` and `city_count`.
-    func continentWithCounts(_ continent: Continent, from page: String, images: PageScope) -> MustacheValue {
+    package func continentWithCounts(_ continent: Continent, from page: String, images: PageScope) -> MustacheValue {
         var value = self.continent(continent, from: page)
         value["url"] = value["page_url"]
         value["gallery_url"] = .string(PagePath.relative(from: page, to: OutputPath.flags) + "#" + continent.slug)

@@ -10,7 +10,7 @@ extension SiteBuild {
     struct Model {
         var site: SiteModel
         var renderer: PageRenderer
-        /// Every page, `sitemap.xml` last when there is one.
+        /// Every file of every output (`PageRenderer.pages`).
         var pages: [Page]
         /// The thumbnail presets the templates show flags and pictures with.
         var presets: (flag: Set<String>, picture: Set<String>)
@@ -45,9 +45,8 @@ extension SiteBuild {
         }
         clock.lap("model.templates")
         let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
-        let pages = renderer.pages + (inputs.config.baseURL != nil ? [Page(kind: .sitemap, path: OutputPath.sitemap, title: "")] : [])
         clock.lap("model.pages")
-        return Model(site: model, renderer: renderer, pages: pages, presets: TemplateCheck.presetsUsed(library))
+        return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library))
     }
 
     /// Plans every entry's flag or picture with the presets templates name for it.

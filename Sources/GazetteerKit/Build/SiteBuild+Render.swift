@@ -39,10 +39,9 @@ extension SiteBuild {
         let previousOutput = reuse.output
         let staged = StagedFiles()
         // A page equal to the one in the output is left there.
-        let sitemapPages = pages.filter { $0.kind != .sitemap }
         let pagesDone = Locked(0)
         let progress = options.progress
-        let rendered = renderer.render(toRender.map { pages[$0] }, sitemapOf: sitemapPages) { page, html throws(DiagnosticList) in
+        let rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
             if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
             guard let writer else { return }
             if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {

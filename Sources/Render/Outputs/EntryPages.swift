@@ -1,0 +1,52 @@
+import Mustache
+import Load
+import Model
+
+extension Page.Kind {
+    package static let country = Page.Kind("country")
+    package static let city = Page.Kind("city")
+}
+
+/// Each country's page with its cities, and the later pages of its list of cities (`index`
+/// is the country's position in the model's countries).
+package struct CountryPages: TemplatedOutput {
+    package var kind: Page.Kind { .country }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        var pages = site.model.countries.enumerated().map { index, country in
+            Page(kind: .country, path: country.outputPath, title: country.name, index: index)
+        }
+        for (index, country) in site.model.countries.enumerated() {
+            let list = PagedList.cities(of: country, in: site.model)
+            guard list.pages.pageCount > 1 else { continue }
+            pages += (2...list.pages.pageCount).map { number in
+                Page(kind: .country, path: list.path(ofPage: number), title: "\(country.name): cities, page \(number)",
+                     index: index, number: number)
+            }
+        }
+        return pages
+    }
+
+    package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
+                      values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
+        let item = site.model.countries[page.index]
+        values["country"] = site.country(item, from: page.path, images: scope, withCities: true)
+        site.paged(PagedList.cities(of: item, in: site.model), page: page, images: scope, into: &values, lists: &lists, as: nil)
+    }
+}
+
+/// Each city's page (`index` is its position in the model's cities).
+package struct CityPages: TemplatedOutput {
+    package var kind: Page.Kind { .city }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        site.model.cities.enumerated().map { index, city in
+            Page(kind: .city, path: city.outputPath, title: city.name, index: index)
+        }
+    }
+
+    package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
+                      values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
+        values["city"] = site.city(site.model.cities[page.index], from: page.path, images: scope)
+    }
+}

@@ -1,0 +1,15 @@
+/// Every output of the build, in the order their files are listed (see `Output`). A new
+/// output adds its line here; nothing else in the build names it.
+package enum Outputs {
+    package static let all: [any Output] = [
+        IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
+        CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
+        Sitemap(),
+    ]
+
+    /// The output that makes files of `kind`.
+    package static func output(_ kind: Page.Kind) -> any Output { byKind[kind]! }
+
+    private static let byKind: [Page.Kind: any Output] =
+        Dictionary(all.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+}
