@@ -21,8 +21,9 @@ package struct DataRecord: Sendable {
         (self.entry, self.thumbnails, self.html, self.text, self.linked) = (entry, thumbnails, html, text, linked)
     }
 
-    /// The presets a record lists its picture in: those the default theme shows it in, so
-    /// that the data files ask for no thumbnail the pages do not make.
+    /// The presets a record lists its picture in: those the default theme shows it in (so
+    /// that with it, the data files add only the icons of the flags of countries without
+    /// cities, which no guide row shows).
     package static func presets(_ kind: ContentKind) -> [String] {
         kind == .country ? ["gallery", "icon", "large", "table"] : ["card", "small"]
     }

@@ -5,6 +5,7 @@ package enum Outputs {
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
         CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
         Sitemap(),
+        CountryRecords(), CityRecords(), DataCollections(), DataTables(), DataSchemas(),
     ]
 
     /// The output that makes files of `kind`.
