@@ -21,11 +21,11 @@ package struct DataRecord: Sendable {
         (self.entry, self.thumbnails, self.html, self.text, self.linked) = (entry, thumbnails, html, text, linked)
     }
 
-    /// The presets a record lists its picture in: those the default theme shows it in (so
-    /// that with it, the data files add only the icons of the flags of countries without
-    /// cities, which no guide row shows).
+    /// The presets a record lists its picture in: those the default theme shows every flag
+    /// or picture in (not `icon`, which it shows only for countries that have cities), so
+    /// that with it the data files ask for no thumbnail the pages do not make.
     package static func presets(_ kind: ContentKind) -> [String] {
-        kind == .country ? ["gallery", "icon", "large", "table"] : ["card", "small"]
+        kind == .country ? ["gallery", "large", "table"] : ["card", "small"]
     }
 
     /// A record file's own fields, or a collection's row: without `$schema`, `html` and

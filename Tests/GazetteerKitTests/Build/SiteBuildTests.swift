@@ -109,7 +109,7 @@ final class SiteBuildTests: XCTestCase {
             let folder = site.root.appending(path: ".builds/\(name)")
             let result = site.build(["--output", folder.appending(path: "site").path, "--cache", folder.appending(path: "cache").path])
             XCTAssertEqual(result.status, 0, result.err)
-            XCTAssertTrue(result.out.contains("(25 rendered, 81 files written), 32 thumbnails made"), result.out)
+            XCTAssertTrue(result.out.contains("(25 rendered, 79 files written), 30 thumbnails made"), result.out)
             outputs.append(IncrementalBuildTests.snapshot(folder.appending(path: "site")))
         }
         XCTAssertFalse(outputs[0].isEmpty)
