@@ -1,9 +1,10 @@
 import Mustache
 
-/// One kind of file the build writes: entity pages, list pages, the 404 page, data files
-/// and whatever comes next. The build knows nothing of any of them: it asks every output in
-/// `Outputs.all` for its files, and renders, keys, writes and removes each of them like any
-/// other, through the same recorded scope (`PageScope`).
+/// One kind of file the build renders: entity pages, list pages, the 404 page, the sitemap,
+/// data files and whatever comes next (not yet the search index, thumbnails or assets).
+/// The build knows nothing of any of them: it asks every output in `Outputs.all` for its
+/// files, and renders, keys, writes and removes each of them like any other, through the
+/// same recorded scope (`PageScope`).
 ///
 /// **Adding an output** is one Swift file (here, in `Outputs/`), its template if it has one,
 /// and its line in `Outputs.all`:
@@ -32,9 +33,12 @@ extension Output {
 }
 
 /// An output whose files a template of the theme draws: the one named like its kind, in
-/// `layout`, in strict mode. Every page's context holds the site, the page and the
-/// navigation (`PageRenderer.context(for:of:images:)`); `fill` adds what is its own.
+/// strict mode. Every page's context holds the site, the page and the navigation
+/// (`PageRenderer.context(for:of:images:)`); `fill` adds what is its own.
 package protocol TemplatedOutput: Output {
+    /// Whether a theme may lack its template (its `files(of:)` then names none); a theme
+    /// without a template that is not optional is refused (`Outputs.requiredTemplates`).
+    var templateIsOptional: Bool { get }
     /// Whether its links start from the site's own path instead of the page's (a page
     /// served for missing paths at any depth).
     var linksFromSiteRoot: Bool { get }
@@ -46,6 +50,7 @@ package protocol TemplatedOutput: Output {
 
 extension TemplatedOutput {
     package var linksFromSiteRoot: Bool { false }
+    package var templateIsOptional: Bool { false }
 
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) throws(MustacheError) -> String {
         try site.library.render(

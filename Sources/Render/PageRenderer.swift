@@ -8,8 +8,8 @@ import Images
 import Model
 import Locking
 
-/// The render stage: every page of the guide through the theme's templates, in strict
-/// mode, across all cores. Thumbnails the pages use are planned on the way (see
+/// The render stage: every file of every output (see `Output`), most of them pages drawn by
+/// the theme's templates in strict mode, across all cores. Thumbnails the pages use are planned on the way (see
 /// `ImagePlanner`) and made afterwards.
 package struct PageRenderer: Sendable {
     package var model: SiteModel

@@ -32,7 +32,7 @@ extension SiteBuild {
         }
         if let library { diagnostics += TemplateCheck.problems(library, presets: inputs.config.presets.keys) }
         let present = Set(scan.theme.templates.map(\.name))
-        for name in requiredTemplates where !present.contains(name) {
+        for name in Outputs.requiredTemplates where !present.contains(name) {
             diagnostics.append(Diagnostic(
                 "the theme has no \(name).mustache", at: SourceLocation(path: scan.theme.displayName)))
         }

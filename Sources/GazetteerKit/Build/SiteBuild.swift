@@ -14,8 +14,6 @@ import Write
 /// byte for byte, as a build from scratch would make. What to redo is decided by
 /// `RebuildPlan` (and its `keeps`) and by the page keys, never by the steps below.
 public enum SiteBuild {
-    public static let requiredTemplates = ["layout", "index", "country", "city", "cities", "flags", "404"]
-
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         try checkOutput(options)
         let adopting = try claimOutput(options)

@@ -72,6 +72,7 @@ package struct FlagGallery: TemplatedOutput {
 /// The list of continents, when the theme draws continent pages.
 package struct ContinentsPage: TemplatedOutput {
     package var kind: Page.Kind { .continents }
+    package var templateIsOptional: Bool { true }
 
     package func files(of site: PageRenderer) -> [Page] {
         site.makesContinentPages ? [Page(kind: .continents, path: OutputPath.continents, title: "Continents")] : []
@@ -90,6 +91,7 @@ package struct ContinentsPage: TemplatedOutput {
 /// the continent's position in the model's `sections`).
 package struct ContinentPages: TemplatedOutput {
     package var kind: Page.Kind { .continent }
+    package var templateIsOptional: Bool { true }
 
     package func files(of site: PageRenderer) -> [Page] {
         guard site.makesContinentPages else { return [] }

@@ -8,6 +8,13 @@ package enum Outputs {
         CountryRecords(), CityRecords(), DataCollections(), DataTables(), DataSchemas(),
     ]
 
+    /// The templates every theme has: `layout`, which the others extend, and those of the
+    /// templated outputs whose template is not optional.
+    package static let requiredTemplates: [String] = ["layout"] + all.compactMap { output in
+        guard let templated = output as? any TemplatedOutput, !templated.templateIsOptional else { return nil }
+        return templated.kind.rawValue
+    }
+
     /// The output that makes files of `kind`.
     package static func output(_ kind: Page.Kind) -> any Output { byKind[kind]! }
 

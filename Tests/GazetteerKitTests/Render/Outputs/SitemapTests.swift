@@ -37,11 +37,4 @@ final class SitemapTests: XCTestCase {
         XCTAssertFalse(site.exists("sitemap.xml"))
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after removing base_url")
     }
-
-    func testEveryKindOfFileHasOneOutput() {
-        let kinds = Outputs.all.map(\.kind)
-        XCTAssertEqual(Set(kinds).count, kinds.count, "two outputs make files of one kind: \(kinds.map(\.rawValue))")
-        XCTAssertFalse(Outputs.output(.sitemap).listed, "the sitemap does not list itself")
-        XCTAssertFalse(Outputs.output(.notFound).listed, "the 404 page is not in the sitemap")
-    }
 }
