@@ -36,9 +36,10 @@ package struct RebuildPlan {
     package var comparePageKeys: Bool
     /// Whether the thumbnail plans of the manifest may be used.
     package var knownPlans: Bool
-    /// Whether a content file may be gone since the last build (the folders were listed
-    /// again, and not every file of last time was found), so that the pages and thumbnails
-    /// of removed files must be looked for.
+    /// Whether a page may be gone since the last build: a content file may be (the folders
+    /// were listed again, and not every file of last time was found), or the settings or the
+    /// theme changed (`data: false` removes the records), so that the thumbnails of removed
+    /// pages must be looked for.
     package var lookForRemoved: Bool
 
     /// Forgets the files to parse and to reuse, once the parse stage has taken them (at
@@ -102,7 +103,7 @@ package struct RebuildPlan {
         let entries = reusesEntries ? previous?.entries ?? [:] : [:]
         var plan = RebuildPlan(
             output: output, reusesEntries: reusesEntries, comparePageKeys: output == .update && reusesEntries,
-            knownPlans: knownPlans, lookForRemoved: !check.listedBefore)
+            knownPlans: knownPlans, lookForRemoved: !check.listedBefore || !reusesEntries)
         // Unless no content file was added or removed and none went missing, what an unchanged
         // file points at (a linked page, a city's country, its picture) is checked again.
         let listingKnown = check.listedBefore && !check.filesGone

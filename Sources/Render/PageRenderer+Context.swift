@@ -42,6 +42,7 @@ extension PageRenderer {
             "nav": .object(nav),
         ]
         if config.search { values["search"] = .bool(true) }
+        if let data = dataLinks(for: page) { values["data"] = data }
         var lists: [String: Dependency] = [:]
         output.fill(page, of: self, scope: images, values: &values, lists: &lists)
         // Every value is made with the settings (continents, presets, Markdown options...),

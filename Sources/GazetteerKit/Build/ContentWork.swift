@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Load
 import FrontMatter
+import Markdown
 import Model
 import Render
 import Locking

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Load
+import Markdown
 import Model
 import Render
 import Write

@@ -6,7 +6,7 @@ import Markdown
 import Images
 
 extension SiteConfig {
-    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search"]
+    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data"]
 
     /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
     package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
@@ -43,6 +43,9 @@ extension SiteConfig {
                 if case .bool(let flag) = value.value { config.search = flag } else {
                     errors.append(Diagnostic("search must be true or false", at: value.location))
                 }
+            case "data":
+                let settings = DataSettings.parse(value, errors: &errors) { unknown("data setting", $0, known: DataSettings.keys, in: $1) }
+                if let settings { config.data = settings }
             case "continents":
                 if let list = parseContinents(value, errors: &errors) { config.continents = list }
             case "thumbnails":

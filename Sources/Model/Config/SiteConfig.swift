@@ -22,6 +22,8 @@ package struct SiteConfig: Sendable {
     package var pageSize = 100
     /// Whether the site has a search box and index (`search: false` turns them off).
     package var search = true
+    /// Which data files the site has (`data: false` turns them all off).
+    package var data = DataSettings()
 
     package init() {}
 

@@ -112,9 +112,10 @@ final class IncrementalBuildTests: XCTestCase {
         try append("\nMadrid has the Prado.\n", to: "content/cities/madrid.md", in: site)
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        // Its country's page and the city list hold its body too, but do not show it: only its page is rendered.
-        XCTAssertTrue(result.out.contains("(1 rendered, \(written(before, stamps(site.output))) files written)"), result.out)
-        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html"])
+        // Its country's page and the city list hold its body too, but do not show it: only its page
+        // and its record (which holds its text) are rendered.
+        XCTAssertTrue(result.out.contains("(2 rendered, \(written(before, stamps(site.output))) files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "cities/madrid.json"])
         XCTAssertTrue(site.read("cities/madrid.html")!.contains("Madrid has the Prado."))
         try assertSameAsCleanBuild(site, "after editing a body")
     }
@@ -130,7 +131,7 @@ final class IncrementalBuildTests: XCTestCase {
             try append("\nEdit \(step) of \(city).\n", to: "content/cities/\(city).md", in: site)
             let result = site.build()
             XCTAssertEqual(result.status, 0, result.err)
-            XCTAssertTrue(result.out.contains("(1 rendered, "), "step \(step): \(result.out)")
+            XCTAssertTrue(result.out.contains("(2 rendered, "), "step \(step): \(result.out)")
             XCTAssertTrue(site.read("cities/\(city).html")!.contains("Edit \(step) of \(city)."))
         }
         let unchanged = site.build()
@@ -147,7 +148,12 @@ final class IncrementalBuildTests: XCTestCase {
         try site.write("content/cities/madrid.md", old.replacingOccurrences(of: "name: Madrid", with: "name: Villa de Madrid"))
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "countries/spain.html", "cities/index.html"])
+        // Its record, its country's, and the collections that name it; not the countries' CSV,
+        // which names cities by slug.
+        XCTAssertEqual(changed(before, stamps(site.output)), [
+            "cities/madrid.html", "countries/spain.html", "cities/index.html", "cities/madrid.json", "countries/spain.json",
+            "data/cities.json", "data/countries.json", "data/cities.csv",
+        ])
         XCTAssertTrue(site.read("countries/spain.html")!.contains("Villa de Madrid"))
         try assertSameAsCleanBuild(site, "after renaming a city")
     }
@@ -188,6 +194,13 @@ final class IncrementalBuildTests: XCTestCase {
                 try site.remove("content/countries/turkey.md")
             }),
             ("a setting", { try site.write("gazetteer.yaml", "title: Another Title\n") }),
+            ("an extra value, which only the data files show", {
+                let chile = try String(contentsOf: site.root.appending(path: "content/countries/chile.md"), encoding: .utf8)
+                try site.write("content/countries/chile.md", chile.replacingOccurrences(of: "continent:", with: "population: 19000000\ncontinent:"))
+            }),
+            ("the CSV turned off", { try site.write("gazetteer.yaml", "title: Another Title\ndata: {csv: false}\n") }),
+            ("every data file turned off", { try site.write("gazetteer.yaml", "title: Another Title\ndata: false\n") }),
+            ("the data files turned on again", { try site.write("gazetteer.yaml", "title: Another Title\n") }),
             ("a theme in templates/", { try self.copyDefaultTheme(into: site) }),
             ("a partial", {
                 try self.append("<!-- lazy -->", to: "templates/partials/img.mustache", in: site)
@@ -199,6 +212,8 @@ final class IncrementalBuildTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(name): \(result.err)")
             try assertSameAsCleanBuild(site, "after \(name)")
         }
+        // The folders compared hold the data files.
+        XCTAssertTrue(Set(snapshot(site.output).keys).isSuperset(of: ["data/cities.json", "data/countries.csv", "countries/chile.json"]))
     }
 
     func testTemplateEditRerendersOnlyThePagesThatUseIt() throws {
@@ -243,7 +258,7 @@ final class IncrementalBuildTests: XCTestCase {
         var before = stamps(site.output)
         try append("\nHome of the Prado.\n", to: "content/cities/madrid.md", in: site)
         XCTAssertEqual(site.build().status, 0)
-        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "cities/index.html"])
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/madrid.html", "cities/index.html", "cities/madrid.json"])
         XCTAssertTrue(site.read("cities/index.html")!.contains("Home of the Prado."))
         try assertSameAsCleanBuild(site, "after editing a body the list shows")
 
@@ -251,8 +266,8 @@ final class IncrementalBuildTests: XCTestCase {
         before = stamps(site.output)
         try append("\nOn Osaka Bay.\n", to: "content/cities/osaka.md", in: site)
         let result = site.build()
-        XCTAssertTrue(result.out.contains("(1 rendered, \(written(before, stamps(site.output))) files written)"), result.out)
-        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/osaka.html"])
+        XCTAssertTrue(result.out.contains("(2 rendered, \(written(before, stamps(site.output))) files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/osaka.html", "cities/osaka.json"])
         try assertSameAsCleanBuild(site, "after editing a body the list does not show")
     }
 
@@ -442,10 +457,10 @@ final class IncrementalBuildTests: XCTestCase {
             let lines = result.out.split(separator: "\n")
             XCTAssertEqual(lines.filter { $0.contains("manifest") }.count, 1, "\(name): \(result.out)")
             XCTAssertTrue(result.out.contains("is \(why): building everything"), "\(name): \(result.out)")
-            XCTAssertTrue(result.out.contains("(12 rendered"), "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains("(25 rendered"), "\(name): \(result.out)")
             try assertSameAsCleanBuild(site, "after a manifest \(name)")
             // The next build has a good manifest again, and nothing to do.
-            XCTAssertTrue(site.build().out.hasPrefix("Built 12 pages (0 rendered, 0 files written)"))
+            XCTAssertTrue(site.build().out.hasPrefix("Built 25 pages (0 rendered, 0 files written)"))
         }
     }
 

@@ -135,13 +135,17 @@ final class PagedListTests: XCTestCase {
         XCTAssertEqual(site.build().status, 0)
 
         // A new name under the same letter, in the same place: its page, the City Guide page
-        // and Spain's list page that show it, nothing else.
+        // and Spain's list page that show it, its record and Spain's, the collections (the
+        // countries' CSV names cities by slug: rendered again, the same bytes), nothing else.
         var before = stamps(site)
         try site.write("content/cities/burgos.md", "---\nname: Burgos de Castilla\ncountry: spain\n---\n\nIn Spain.\n")
         var result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("(3 rendered, \(written(before, stamps(site))) files written)"), result.out)
-        XCTAssertEqual(changed(before, stamps(site)), ["cities/burgos.html", "cities/page-2.html", "countries/spain/page-2.html"])
+        XCTAssertTrue(result.out.contains("(9 rendered, \(written(before, stamps(site))) files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site)), [
+            "cities/burgos.html", "cities/page-2.html", "countries/spain/page-2.html", "cities/burgos.json", "countries/spain.json",
+            "data/cities.json", "data/countries.json", "data/cities.csv",
+        ])
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after renaming Burgos")
 
         // Oviedo to Zamora: the last pages of each list (its slice and the letters moved), the
@@ -153,18 +157,19 @@ final class PagedListTests: XCTestCase {
         let moved = changed(before, stamps(site))
         XCTAssertTrue(moved.contains("cities/oviedo.html"))
         XCTAssertTrue(moved.isSuperset(of: ["cities/page-7.html", "countries/spain/page-6.html"]), "\(moved.sorted())")
-        XCTAssertTrue(moved.isSubset(of: Set(["cities/oviedo.html", "cities/index.html", "countries/spain.html", "sitemap.xml"]
+        XCTAssertTrue(moved.isSubset(of: Set(["cities/oviedo.html", "cities/index.html", "countries/spain.html", "sitemap.xml",
+                                              "cities/oviedo.json", "countries/spain.json", "data/cities.json", "data/countries.json", "data/cities.csv"]
             + (2...7).map { "cities/page-\($0).html" } + (2...6).map { "countries/spain/page-\($0).html" })), "\(moved.sorted())")
         XCTAssertFalse(moved.contains("countries/japan.html"))
         XCTAssertFalse(moved.contains("continents/europe.html"))
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after renaming Oviedo")
 
-        // A body edit: the city's page only.
+        // A body edit: the city's page and its record only.
         before = stamps(site)
         try site.write("content/cities/murcia.md", "---\nname: Murcia\ncountry: spain\n---\n\nOn the Segura.\n")
         result = site.build()
-        XCTAssertTrue(result.out.contains("(1 rendered, \(written(before, stamps(site))) files written)"), result.out)
-        XCTAssertEqual(changed(before, stamps(site)), ["cities/murcia.html"])
+        XCTAssertTrue(result.out.contains("(2 rendered, \(written(before, stamps(site))) files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site)), ["cities/murcia.html", "cities/murcia.json"])
     }
 
     func testAddingAndRemovingCitiesWritesAndRemovesPages() throws {

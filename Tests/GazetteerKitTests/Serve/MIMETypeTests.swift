@@ -17,7 +17,7 @@ final class MIMETypeTests: XCTestCase {
             "assets/app.js": "text/javascript; charset=utf-8", "flags/es.svg": "image/svg+xml",
             "thumbs/a.png": "image/png", "thumbs/a.JPG": "image/jpeg", "thumbs/a.jpeg": "image/jpeg",
             "thumbs/a.webp": "image/webp", "thumbs/a.avif": "image/avif", "sitemap.xml": "application/xml",
-            "search.json": "application/json", "robots.txt": "text/plain; charset=utf-8", "favicon.ico": "image/x-icon",
+            "search.json": "application/json", "data/cities.csv": "text/csv; charset=utf-8", "robots.txt": "text/plain; charset=utf-8", "favicon.ico": "image/x-icon",
             "fonts/a.woff2": "font/woff2", "archive.tar.gz": "application/octet-stream", "LICENSE": "application/octet-stream",
             ".hidden": "application/octet-stream", "dir.css/file": "application/octet-stream",
         ]

@@ -60,7 +60,7 @@ final class StorageFailureTests: XCTestCase {
     }
 
     func testAFullDiskFailsClearlyKeepsThePreviousSiteAndLeavesNoBrokenCacheEntry() throws {
-        let disk = try smallDisk("256k")
+        let disk = try smallDisk("320k")
         let site = try FixtureSite()
         defer { site.delete() }
         // Pages fit, the thumbnails of a picture of noise do not: one message, no half file.

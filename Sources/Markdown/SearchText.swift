@@ -1,14 +1,15 @@
-/// The text of a body the Markdown stage rendered, without its markup, for the search index:
+/// The text of a body the Markdown stage rendered, without its markup, for the search index
+/// and the data files' `text`:
 /// tags dropped (a block's edge is a space, an inline tag's is nothing), character references
 /// decoded, runs of white space made one space.
-enum SearchText {
+package enum SearchText {
     /// Tags whose edges are inside a line of text: `foo<em>bar</em>` is one word.
     private static let inline: Set<String> = [
         "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "i", "ins", "kbd", "mark",
         "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var",
     ]
 
-    static func plain(fromHTML html: String) -> String {
+    package static func plain(fromHTML html: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(html.utf8.count)
         var space = false

@@ -1,0 +1,149 @@
+import Load
+import Markdown
+import Model
+import Thumbnails
+
+extension Page.Kind {
+    package static let countryRecord = Page.Kind("country-record")
+    package static let cityRecord = Page.Kind("city-record")
+    package static let dataCollection = Page.Kind("data-collection")
+    package static let dataTable = Page.Kind("data-table")
+    package static let dataSchema = Page.Kind("data-schema")
+}
+
+/// The guide as data (docs/templates.md, "Data files"): a record beside each country's and
+/// city's page, the collections of all countries and all cities as JSON and CSV, and the
+/// JSON Schemas they name, each kind on unless `data:` in `gazetteer.yaml` turns it off.
+/// What a file shows is read through the page scope like a page's values, so a file is made
+/// again exactly when one of them changes.
+extension PageRenderer {
+    /// `entry` as data, seen from `file`, with what it is made of recorded in `scope`: its
+    /// front matter, the entries it links to (a country's cities, a city's country), and with
+    /// `body` its text, with `thumbnails` its picture's.
+    func dataRecord(_ entry: ContentEntry, scope: PageScope, body: Bool, thumbnails: Bool) -> DataRecord {
+        scope.read(.frontMatter(entry.path))
+        let linked: [ContentEntry]
+        switch entry.kind {
+        case .country:
+            scope.read(.citiesOf(entry.slug))
+            linked = model.cities(of: entry)
+        case .city:
+            linked = entry.country.flatMap(model.country).map { [$0] } ?? []
+        }
+        for other in linked { scope.read(.frontMatter(other.path)) }
+        var plans: [String: ThumbnailPlan] = [:]
+        if thumbnails {
+            scope.read(.image(entry.path))
+            for preset in DataRecord.presets(entry.kind) {
+                guard let plan = planner.plan(entry.image, preset: preset, stem: entry.image.stem) else { continue }
+                scope.add(plan)
+                plans[preset] = plan
+            }
+        }
+        var html = ""
+        if body {
+            scope.read(.body(entry.path))
+            html = bodies.html(for: entry.path)
+        }
+        return DataRecord(entry: entry, thumbnails: plans, html: html, text: body ? SearchText.plain(fromHTML: html) : "", linked: linked)
+    }
+}
+
+/// One record beside each country's page (`countries/france.json`; `index` is the country's
+/// position in the model's countries).
+package struct CountryRecords: Output {
+    package var kind: Page.Kind { .countryRecord }
+    package var listed: Bool { false }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        guard site.model.config.data.records else { return [] }
+        return site.model.countries.enumerated().map { Page(kind: kind, path: DataPaths.record($1), title: $1.name, index: $0) }
+    }
+
+    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
+        scope.read(.settings)
+        let record = site.dataRecord(site.model.countries[page.index], scope: scope, body: true, thumbnails: true)
+        return String(decoding: record.file, as: UTF8.self)
+    }
+}
+
+/// One record beside each city's page (`cities/paris.json`).
+package struct CityRecords: Output {
+    package var kind: Page.Kind { .cityRecord }
+    package var listed: Bool { false }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        guard site.model.config.data.records else { return [] }
+        return site.model.cities.enumerated().map { Page(kind: kind, path: DataPaths.record($1), title: $1.name, index: $0) }
+    }
+
+    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
+        scope.read(.settings)
+        let record = site.dataRecord(site.model.cities[page.index], scope: scope, body: true, thumbnails: true)
+        return String(decoding: record.file, as: UTF8.self)
+    }
+}
+
+/// `data/countries.json` and `data/cities.json` (`index` 0 and 1), every entry's row.
+package struct DataCollections: Output {
+    package var kind: Page.Kind { .dataCollection }
+    package var listed: Bool { false }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        guard site.model.config.data.collections else { return [] }
+        return [ContentKind.country, .city].map { Page(kind: kind, path: DataPaths.collection($0), title: "", index: Int($0.rawValue)) }
+    }
+
+    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
+        let kind = ContentKind(rawValue: UInt8(page.index))!
+        let records = site.dataRows(kind, scope: scope, thumbnails: true)
+        return String(decoding: DataCollection.json(kind, records), as: UTF8.self)
+    }
+}
+
+/// `data/countries.csv` and `data/cities.csv` (`index` 0 and 1).
+package struct DataTables: Output {
+    package var kind: Page.Kind { .dataTable }
+    package var listed: Bool { false }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        guard site.model.config.data.csv else { return [] }
+        return [ContentKind.country, .city].map { Page(kind: kind, path: DataPaths.table($0), title: "", index: Int($0.rawValue)) }
+    }
+
+    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
+        let kind = ContentKind(rawValue: UInt8(page.index))!
+        return String(decoding: DataCollection.csv(kind, site.dataRows(kind, scope: scope, thumbnails: false)), as: UTF8.self)
+    }
+}
+
+/// The schemas in `data/schema/`: of a country's and a city's record, and of the two
+/// collections (`index` 0 to 3), while a JSON data file names them.
+package struct DataSchemas: Output {
+    package var kind: Page.Kind { .dataSchema }
+    package var listed: Bool { false }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        guard site.model.config.data.schemas else { return [] }
+        return [ContentKind.country, .city].flatMap { kind in
+            [Page(kind: self.kind, path: DataPaths.recordSchema(kind), title: "", index: Int(kind.rawValue)),
+             Page(kind: self.kind, path: DataPaths.collectionSchema(kind), title: "", index: Int(kind.rawValue) + 2)]
+        }
+    }
+
+    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
+        scope.read(.settings)
+        let kind = ContentKind(rawValue: UInt8(page.index % 2))!
+        let schema = page.index < 2 ? DataSchema.record(kind) : DataSchema.collection(kind)
+        return String(decoding: JSONWriter.encode(schema), as: UTF8.self)
+    }
+}
+
+extension PageRenderer {
+    /// Every entry of `kind` as a collection's row, in the guide's order.
+    func dataRows(_ kind: ContentKind, scope: PageScope, thumbnails: Bool) -> [DataRecord] {
+        scope.read(.settings)
+        scope.read(kind == .country ? .countries : .cities)
+        return (kind == .country ? model.countries : model.cities).map { dataRecord($0, scope: scope, body: false, thumbnails: thumbnails) }
+    }
+}
