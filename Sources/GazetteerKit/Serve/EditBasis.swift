@@ -24,6 +24,17 @@ final class EditBasis: Sendable {
     /// The build's planner, whose plans give the gallery's thumbnails.
     private let planner: ImagePlanner
     private let made = Locked<(pathOfPage: [String: String]?, sections: [(heading: String, countries: [FlagChoice])]?)>((nil, nil))
+    /// The answer to `api/options` for this build, made once (every change to content/ is a
+    /// new build, so a new basis).
+    private let optionsAnswer = Locked<[UInt8]?>(nil)
+
+    /// `api/options`' JSON for this build: made by `make` the first time it is asked for.
+    func options(_ make: () -> [UInt8]) -> [UInt8] {
+        if let known = optionsAnswer.withLock({ $0 }) { return known }
+        let made = make()
+        optionsAnswer.withLock { $0 = made }
+        return made
+    }
 
     init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
          presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner) {
@@ -100,8 +111,15 @@ final class EditBasis: Sendable {
     /// Where the build hands its model over: set by the build after each successful one.
     final class Receiver: Sendable {
         private let basis = Locked<EditBasis?>(nil)
+        /// Run on another thread with each new basis (edit mode makes the picker's answer
+        /// then, so that opening it after a save costs no listing of the guide's pictures).
+        private let prepare = Locked<(@Sendable (EditBasis) -> Void)?>(nil)
         init() {}
         var current: EditBasis? { basis.withLock { $0 } }
-        func receive(_ new: EditBasis) { basis.withLock { $0 = new } }
+        func receive(_ new: EditBasis) {
+            basis.withLock { $0 = new }
+            if let prepare = prepare.withLock({ $0 }) { DispatchQueue.global(qos: .utility).async { prepare(new) } }
+        }
+        func onReceive(_ body: @escaping @Sendable (EditBasis) -> Void) { prepare.withLock { $0 = body } }
     }
 }

@@ -38,13 +38,19 @@ extension EditSession {
     /// them) and the cities' pictures.
     func options() -> HTTPResponse {
         guard let basis = basis.current else { return Self.notBuilt }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")],
+                            body: basis.options { optionsJSON(basis) })
+    }
+
+    /// The picker's sections, the countries and the pictures in content/, as JSON.
+    func optionsJSON(_ basis: EditBasis) -> [UInt8] {
         let continents = basis.config.continents.map { ["name": $0.name, "heading": $0.heading] }
         let countries = basis.site.countries.map { ["slug": $0.slug, "name": $0.name] }
         let flags = basis.flagSections.map { section -> [String: Any] in
             ["heading": section.heading, "countries": section.countries.map(\.json)]
         }
         return EditJSON.response(200, ["continents": continents, "countries": countries, "flags": flags,
-                                       "pictures": paths.pictures(.city)])
+                                       "pictures": paths.pictures(.city)]).body
     }
 
     /// `GET api/slug?kind=city&name=São Paulo`: the file name `gazetteer new` would give it,

@@ -40,6 +40,11 @@ final class EditSession: Sendable {
         scratch = cache.appending(path: "edit-check")
         self.changed = changed
         self.settle = settle
+        // The picker's answer is made as soon as a build hands its model over.
+        basis.onReceive { [weak self] new in
+            guard let self else { return }
+            _ = new.options { self.optionsJSON(new) }
+        }
     }
 
     /// The answer to an API request that passed the gate (its body read).
