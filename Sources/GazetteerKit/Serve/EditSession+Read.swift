@@ -15,16 +15,11 @@ extension EditSession {
         guard let kind = Self.kind(query["kind"]), let slug = query["slug"] else {
             return EditJSON.error(400, "say which entry: kind=country or kind=city, and its slug")
         }
-        let file: EditPaths.File
-        do throws(EditPaths.Refusal) {
-            file = try paths.content(kind, path: basis.path(kind, slug: slug) ?? kind.folder + "/" + slug + ".md")
-        } catch {
-            return Self.refused(error)
+        let (file, bytes): (EditPaths.File, [UInt8])
+        switch existingEntry(kind, slug, in: basis) {
+        case .success(let found): (file, bytes) = found
+        case .failure(let answer): return answer.response
         }
-        guard file.exists, let data = FileManager.default.contents(atPath: file.real) else {
-            return EditJSON.error(404, "\(file.path) does not exist")
-        }
-        let bytes = [UInt8](data)
         do throws(DiagnosticList) {
             let entry = try EditEntry(path: file.path, bytes: bytes)
             remember(bytes, digest: entry.digest)

@@ -18,10 +18,9 @@ extension EditSession {
             return EditJSON.error(400, "send kind, slug and the digest the form was opened with")
         }
         let file: EditPaths.File
-        do throws(EditPaths.Refusal) {
-            file = try paths.content(kind, path: basis.path(kind, slug: slug) ?? kind.folder + "/" + slug + ".md")
-        } catch {
-            return Self.refused(error)
+        switch entryFile(kind, slug, in: basis) {
+        case .success(let found): file = found
+        case .failure(let answer): return answer.response
         }
         let edit: EntryEdit
         switch Self.entryEdit(object) {
@@ -89,16 +88,11 @@ extension EditSession {
               let digest = EditJSON.text(object, "digest") else {
             return EditJSON.error(400, "send kind, slug and the digest the page was opened with")
         }
-        let file: EditPaths.File
-        do throws(EditPaths.Refusal) {
-            file = try paths.content(kind, path: basis.path(kind, slug: slug) ?? kind.folder + "/" + slug + ".md")
-        } catch {
-            return Self.refused(error)
+        let (file, disk): (EditPaths.File, [UInt8])
+        switch existingEntry(kind, slug, in: basis) {
+        case .success(let found): (file, disk) = found
+        case .failure(let answer): return answer.response
         }
-        guard file.exists, let data = FileManager.default.contents(atPath: file.real) else {
-            return EditJSON.error(404, "\(file.path) does not exist")
-        }
-        let disk = [UInt8](data)
         guard EditEntry.digest(disk) == digest else { return Self.conflict(disk: disk, mine: "") }
         if kind == .country {
             let problems = EditCheck.deletion(ofCountry: slug, basis: basis)
