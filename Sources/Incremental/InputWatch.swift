@@ -36,6 +36,7 @@ package struct InputWatch: Sendable {
     package var output = ""
     /// What the watched build made, for the summary of a build that has nothing to do.
     package var pages = 0
+    package var dataFiles = 0
     package var images = 0
 
     package init() {}
@@ -270,6 +271,7 @@ package struct InputWatch: Sendable {
         w.string(source)
         w.string(output)
         w.uint(UInt64(pages))
+        w.uint(UInt64(dataFiles))
         w.uint(UInt64(images))
         w.uint(UInt64(folders.count))
         for folder in folders { w.string(folder) }
@@ -291,6 +293,7 @@ package struct InputWatch: Sendable {
         watch.source = r.string()
         watch.output = r.string()
         watch.pages = Int(r.uint())
+        watch.dataFiles = Int(r.uint())
         watch.images = Int(r.uint())
         for _ in 0..<r.count() {
             let folder = r.string()

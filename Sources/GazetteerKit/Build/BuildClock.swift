@@ -18,7 +18,7 @@ struct BuildClock {
     /// A build that found nothing changed since the one that left `watch`.
     func summary(unchanged watch: InputWatch) -> BuildSummary {
         BuildSummary(
-            pages: watch.pages, thumbnailsMade: 0, thumbnailsReused: watch.images,
+            pages: watch.pages, dataFiles: watch.dataFiles, thumbnailsMade: 0, thumbnailsReused: watch.images,
             seconds: elapsed, pagesRendered: 0, filesWritten: 0, timings: timings)
     }
 
@@ -26,7 +26,7 @@ struct BuildClock {
     func summary(_ rendered: SiteBuild.RenderOutcome, _ images: SiteBuild.Thumbnails,
                  _ published: SiteBuild.Published? = nil, note: String?, warnings: [Diagnostic] = []) -> BuildSummary {
         var summary = BuildSummary(
-            pages: rendered.paths.count, thumbnailsMade: images.report.made,
+            pages: rendered.pageCount, dataFiles: rendered.paths.count - rendered.pageCount, thumbnailsMade: images.report.made,
             thumbnailsReused: max(0, images.changes.count - images.report.made),
             seconds: elapsed, pagesRendered: rendered.count, filesWritten: published?.filesWritten ?? 0, timings: timings)
         summary.note = note

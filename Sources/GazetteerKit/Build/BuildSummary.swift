@@ -1,11 +1,13 @@
 import Diagnostics
 /// What a build did, for the one-line summary.
 public struct BuildSummary: Sendable, CustomStringConvertible {
+    /// HTML pages of the output, and its other rendered files (JSON, CSV, the sitemap).
     public var pages: Int
+    public var dataFiles = 0
     public var thumbnailsMade: Int
     public var thumbnailsReused: Int
     public var seconds: Double
-    /// Pages rendered in this build (the others were unchanged since the last one).
+    /// Pages and data files rendered in this build (the others were unchanged since the last one).
     public var pagesRendered: Int
     /// Files of the output written, replaced or removed.
     public var filesWritten: Int
@@ -18,7 +20,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
 
     public var description: String {
         let time = (seconds * 100).rounded() / 100
-        return (note.map { $0 + "\n" } ?? "") + "Built \(pages) pages (\(pagesRendered) rendered, \(filesWritten) files written), "
+        return (note.map { $0 + "\n" } ?? "") + "Built \(pages) pages" + (dataFiles > 0 ? " and \(dataFiles) data files" : "")
+            + " (\(pagesRendered) rendered, \(filesWritten) files written), "
             + "\(thumbnailsMade) thumbnails made, \(thumbnailsReused) reused from cache, in \(time) s"
     }
 }

@@ -14,6 +14,8 @@ extension SiteBuild {
     struct RenderOutcome {
         /// Every page's path, and its manifest record.
         var paths: [String]
+        /// How many of `paths` are pages (HTML) rather than data files (JSON, CSV, the sitemap).
+        var pageCount: Int
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>]
         /// The thumbnails each rendered page shows.
         var images: [String: [String]]
@@ -104,7 +106,8 @@ extension SiteBuild {
         }
         clock.lap("render.records")
         let kept: [Any] = toRender.count <= smallBuild ? [model.site, pages, keys.values, renderer] : []
-        return RenderOutcome(paths: pages.map(\.path), records: records, images: images, dependencies: table.items,
+        let paths = pages.map(\.path)
+        return RenderOutcome(paths: paths, pageCount: paths.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }, records: records, images: images, dependencies: table.items,
                              count: toRender.count, staged: staged, kept: kept)
     }
 }

@@ -18,7 +18,7 @@ final class SiteBuildTests: XCTestCase {
         defer { site.delete() }
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("Built 25 pages"), result.out)
+        XCTAssertTrue(result.out.contains("Built 12 pages and 13 data files"), result.out)
         for page in ["index.html", "countries/spain.html", "countries/japan.html", "countries/turkey.html",
                      "cities/index.html", "cities/madrid.html", "cities/osaka.html", "flags/index.html", "404.html",
                      "continents/index.html", "continents/asia.html", "continents/europe.html"] {
