@@ -49,37 +49,27 @@ extension PageRenderer {
     }
 }
 
-/// One record beside each country's page (`countries/france.json`; `index` is the country's
-/// position in the model's countries).
-package struct CountryRecords: Output {
-    package var kind: Page.Kind { .countryRecord }
+/// One record beside each country's or city's page (`countries/france.json`,
+/// `cities/paris.json`; `index` is the entry's position in the model's countries or cities).
+package struct EntryRecords: Output {
+    let entity: ContentKind
+    package init(_ entity: ContentKind) { self.entity = entity }
+
+    package var kind: Page.Kind { entity == .country ? .countryRecord : .cityRecord }
     package var listed: Bool { false }
+
+    private func entries(of site: PageRenderer) -> [ContentEntry] {
+        entity == .country ? site.model.countries : site.model.cities
+    }
 
     package func files(of site: PageRenderer) -> [Page] {
         guard site.model.config.data.records else { return [] }
-        return site.model.countries.enumerated().map { Page(kind: kind, path: DataPaths.record($1), title: $1.name, index: $0) }
+        return entries(of: site).enumerated().map { Page(kind: kind, path: DataPaths.record($1), title: $1.name, index: $0) }
     }
 
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         scope.read(.settings)
-        let record = site.dataRecord(site.model.countries[page.index], scope: scope, body: true, thumbnails: true)
-        return String(decoding: record.file, as: UTF8.self)
-    }
-}
-
-/// One record beside each city's page (`cities/paris.json`).
-package struct CityRecords: Output {
-    package var kind: Page.Kind { .cityRecord }
-    package var listed: Bool { false }
-
-    package func files(of site: PageRenderer) -> [Page] {
-        guard site.model.config.data.records else { return [] }
-        return site.model.cities.enumerated().map { Page(kind: kind, path: DataPaths.record($1), title: $1.name, index: $0) }
-    }
-
-    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
-        scope.read(.settings)
-        let record = site.dataRecord(site.model.cities[page.index], scope: scope, body: true, thumbnails: true)
+        let record = site.dataRecord(entries(of: site)[page.index], scope: scope, body: true, thumbnails: true)
         return String(decoding: record.file, as: UTF8.self)
     }
 }

@@ -5,7 +5,7 @@ package enum Outputs {
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
         CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
         RedirectPages(), Sitemap(),
-        CountryRecords(), CityRecords(), DataCollections(), DataTables(), DataSchemas(),
+        EntryRecords(.country), EntryRecords(.city), DataCollections(), DataTables(), DataSchemas(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the
