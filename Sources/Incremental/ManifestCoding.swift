@@ -247,6 +247,7 @@ package enum ManifestCoding {
         w.uint(UInt64(entry.extra.count))
         for item in entry.extra { yamlEntry(item, into: &w) }
         strings(entry.links, into: &w)
+        strings(entry.files, into: &w)
         strings(entry.bodyImages, into: &w)
         strings(entry.bodyImageFiles, into: &w)
         w.uint(UInt64(entry.warnings.count))
@@ -459,6 +460,7 @@ package enum ManifestCoding {
             extra.append(item)
         }
         let links = interner.elements(strings(&r))
+        let files = strings(&r)
         let bodyImages = interner.list(strings(&r))
         let bodyImageFiles = interner.list(strings(&r))
         var warnings: [Diagnostic] = []
@@ -476,7 +478,7 @@ package enum ManifestCoding {
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
-            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
+            extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 

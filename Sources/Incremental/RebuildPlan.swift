@@ -133,6 +133,7 @@ package struct RebuildPlan {
                 valid = entry.links.allSatisfy(pages.contains)
                     && (entry.kind == .country || countries.contains(entry.country ?? ""))
                     && (entry.image.isPlaceholder || check.pictureExists(entry.image.path))
+                    && entry.files.allSatisfy(check.pictureExists)
             }
             // A body's HTML names its pictures' thumbnails; a new output needs them planned.
             valid = valid && entry.bodyImages.allSatisfy(check.pictureUnchanged)

@@ -36,6 +36,18 @@ package enum OutputPath {
         kind == .country ? "countries/\(slug).html" : "cities/\(slug).html"
     }
 
+    /// Where a file that is not a page is published, by its site-relative path: a file of
+    /// `static/` at the same place in the output (`static/files/map.pdf` -> `files/map.pdf`),
+    /// one of `content/` that a page links to where its folders put it
+    /// (`content/cities/docs/porto.pdf` -> `cities/docs/porto.pdf`, so that a link relative
+    /// to the page works unchanged); nil for any other file.
+    package static func published(_ siteRelative: String) -> String? {
+        for folder in [SiteLoader.staticFolder + "/", "content/"] where siteRelative.hasPrefix(folder) {
+            return String(siteRelative.dropFirst(folder.count))
+        }
+        return nil
+    }
+
     /// A thumbnail, by its file name.
     package static func image(_ fileName: String) -> String { "images/\(fileName)" }
 }

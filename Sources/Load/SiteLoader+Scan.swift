@@ -60,7 +60,13 @@ extension SiteLoader {
         /// The settings file, the content folders, the theme's files and folders, as they were
         /// before they were read (the incremental engine watches them).
         package var watched: [(path: String, state: PathState?)]
+        /// The files of `static/`, copied to the output as they are: each path relative to
+        /// `static/` (and so in the output), with its stamp, sorted.
+        package var staticFiles: [(path: String, stamp: FileStamp)] = []
     }
+
+    /// The folder of the guide whose files are published as they are.
+    package static let staticFolder = "static"
 
     /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
     /// file or template, and a default theme that cannot be unpacked. With `prior` (the
@@ -132,14 +138,44 @@ extension SiteLoader {
         } catch {
             errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
         }
+        // static/, watched like the theme: a file changed, added or removed is a change.
+        let staticTree = watchTree(root.path + "/" + staticFolder)
+        watched += staticTree
+        let staticFiles = Self.staticFiles(in: staticTree, root: root.path, errors: &errors)
         if !errors.isEmpty { throw DiagnosticList(errors) }
         var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+        scan.staticFiles = staticFiles
         scan.listedBefore = listedBefore && prior != nil
         let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
         scan.foldersArePlain = folders.allSatisfy { folder in
             watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
         }
         return scan
+    }
+
+    /// The regular files of `static/` from its watched states; anything else in it (a
+    /// symlink, a socket) is an error naming it, never followed out of the site.
+    private static func staticFiles(in tree: [(path: String, state: PathState?)], root: String,
+                                    errors: inout [Diagnostic]) -> [(path: String, stamp: FileStamp)] {
+        let prefix = root + "/" + staticFolder + "/"
+        var files: [(path: String, stamp: FileStamp)] = []
+        if let top = tree.first, top.state == nil || top.state.map({ if case .file = $0 { true } else { false } }) == true {
+            errors.append(Diagnostic(
+                "static must be a folder (its files are published as they are), not a file or a symbolic link",
+                at: SourceLocation(path: staticFolder)))
+        }
+        for (path, state) in tree where path.hasPrefix(prefix) {
+            let relative = String(path.dropFirst(prefix.count))
+            switch state {
+            case .file(let stamp)?: files.append((relative, stamp))
+            case .folder?, .missing?: continue
+            case nil:
+                errors.append(Diagnostic(
+                    "this is not a plain file or folder (a symbolic link?): static/ is published as it is, "
+                        + "so put the file itself there", at: SourceLocation(path: staticFolder + "/" + relative)))
+            }
+        }
+        return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     /// The states of a folder and of everything in it.

@@ -74,7 +74,7 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
-                    links: body.links, bodyImages: body.images.map(\.request.source.path),
+                    links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }
         case .city:
@@ -85,7 +85,7 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
                     image: picture,
-                    extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
+                    extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }
         }

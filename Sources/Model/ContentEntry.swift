@@ -42,6 +42,9 @@ package final class ContentEntry: Sendable {
     package let extra: [YAMLEntry]
     /// Site-relative paths of the content files the body links to.
     package let links: [String]
+    /// Absolute paths of the other files of the site the body links to (a PDF, a file of
+    /// `static/`): published where `OutputPath.published` says.
+    package let files: [String]
     /// Absolute paths of the pictures inside the body.
     package let bodyImages: [String]
     /// The thumbnails of those pictures (file names in the output's `images/`).
@@ -56,11 +59,11 @@ package final class ContentEntry: Sendable {
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
-         image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String],
+         image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
          warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
-        (self.aliases, self.redirects, self.warnings) = (aliases, redirects, warnings)
+        (self.aliases, self.redirects, self.warnings, self.files) = (aliases, redirects, warnings, files)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
     }

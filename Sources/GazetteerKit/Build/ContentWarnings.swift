@@ -9,8 +9,8 @@ import Model
 enum ContentWarnings {
     static let markdownEndings = ["markdown", "mdown", "mkd", "mkdn", "mdx", "txt", "text"]
 
-    /// The site-relative paths of the files the build uses: the content files loaded, and the
-    /// pictures their front matter and bodies name.
+    /// The site-relative paths of the files the build uses: the content files loaded, the
+    /// pictures their front matter and bodies name, and the other files their bodies link to.
     static func usedPaths(root: URL, loaded: [String], entries: [ContentEntry]) -> Set<String> {
         var used = Set(loaded)
         let prefix = root.standardizedFileURL.path + "/"
@@ -21,6 +21,7 @@ enum ContentWarnings {
         for entry in entries {
             if let image = relative(entry.image.path) { used.insert(image) }
             for body in entry.bodyImages { if let image = relative(body) { used.insert(image) } }
+            for linked in entry.files { if let file = relative(linked) { used.insert(file) } }
         }
         return used
     }
@@ -39,6 +40,7 @@ enum ContentWarnings {
         for entry in entries {
             sum &+= hash(entry.image.path) &* 3
             for body in entry.bodyImages { sum &+= hash(body) &* 5 }
+            for linked in entry.files { sum &+= hash(linked) &* 7 }
         }
         return sum
     }
@@ -100,7 +102,7 @@ enum ContentWarnings {
             let hint = NameSuggestion.hint(for: folder, in: contentFolders)
             return "this file is not loaded: countries go in content/countries/ and cities in content/cities/\(hint)"
         }
-        return "this file is not used by any country or city (no front matter or Markdown image names it)"
+        return "this file is not used by any country or city (no front matter, Markdown image or link names it)"
     }
 }
 

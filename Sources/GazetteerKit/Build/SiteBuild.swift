@@ -48,6 +48,8 @@ public enum SiteBuild {
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
+        let copied = CopiedFiles(scan: check.scan, config: check.config, entries: content.entries, pages: model.pages)
+        if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
         let basis = options.editBasis.map { _ in
             EditBasis(root: check.scan.root, cache: options.cache, site: model.site, context: check.context,
                       presets: model.presets, planner: check.planner)
@@ -64,7 +66,7 @@ public enum SiteBuild {
         // The bodies' plain texts were for the index alone: not held while the output is
         // published and the manifest saved (12 MB at 10,000 pages).
         content.processed.texts = [:]
-        let published = try publish(check, rendered, images, found, reuse, to: writer, options,
+        let published = try publish(check, rendered, images, found, copied, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
