@@ -248,6 +248,7 @@ package enum ManifestCoding {
         for item in entry.extra { yamlEntry(item, into: &w) }
         strings(entry.links, into: &w)
         strings(entry.files, into: &w)
+        w.bool(entry.draft)
         strings(entry.bodyImages, into: &w)
         strings(entry.bodyImageFiles, into: &w)
         w.uint(UInt64(entry.warnings.count))
@@ -461,6 +462,7 @@ package enum ManifestCoding {
         }
         let links = interner.elements(strings(&r))
         let files = strings(&r)
+        let draft = r.bool()
         let bodyImages = interner.list(strings(&r))
         let bodyImageFiles = interner.list(strings(&r))
         var warnings: [Diagnostic] = []
@@ -478,7 +480,7 @@ package enum ManifestCoding {
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
-            extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
+            extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, draft: draft, warnings: warnings)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 

@@ -33,8 +33,10 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from"]
+    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "draft"]
+    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from", "draft"]
+    /// What `draft: true` does, as a message says it.
+    package static let draftMeaning = "keeps the page out of `gazetteer build` until you remove it"
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -56,6 +58,7 @@ extension ContentEntry {
         }
         let name = fields.required("name")
         let redirects = fields.redirects(kind)
+        let draft = fields.flag("draft", meaning: draftMeaning)
         var entry: ContentEntry?
         if let line = PlaceholderText.line(in: content.document.body) {
             fields.warn(
@@ -75,7 +78,7 @@ extension ContentEntry {
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
                     links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted())
             }
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
@@ -86,7 +89,7 @@ extension ContentEntry {
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
                     image: picture,
                     extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted())
             }
         }
         // A file with errors gives no entry; its warnings come once they are mended.

@@ -53,6 +53,8 @@ package final class ContentEntry: Sendable {
     /// placeholder text of `gazetteer new`): kept with the entry, so that a build that does
     /// not read the file again says them again.
     package let warnings: [Diagnostic]
+    /// `draft: true`: left out of the build unless drafts are asked for (`--drafts`, `serve`).
+    package let draft: Bool
 
     /// From the file name (kept: it is asked for often).
     package let slug: String
@@ -60,10 +62,10 @@ package final class ContentEntry: Sendable {
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
-         warnings: [Diagnostic] = []) {
+         draft: Bool = false, warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
-        (self.aliases, self.redirects, self.warnings, self.files) = (aliases, redirects, warnings, files)
+        (self.aliases, self.redirects, self.warnings, self.files, self.draft) = (aliases, redirects, warnings, files, draft)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
     }

@@ -53,6 +53,15 @@ extension PageRenderer {
         return .dynamic(ListedFields(fields: values, lists: lists, scope: images))
     }
 
+    /// `page.draft` on the page of a draft (built only when drafts are asked for: `serve`,
+    /// `--drafts`), for the banner that says so; read from the entry's front matter.
+    package func markDraft(_ entry: ContentEntry, values: inout [String: MustacheValue], scope: PageScope) {
+        scope.read(.frontMatter(entry.path))
+        guard entry.draft, case .object(var page)? = values["page"] else { return }
+        page["draft"] = .bool(true)
+        values["page"] = .object(page)
+    }
+
     /// Flags of the gallery that load at once.
     package static let eagerFlags = 24
 

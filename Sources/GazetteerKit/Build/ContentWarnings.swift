@@ -116,7 +116,8 @@ extension SiteBuild {
     static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
                                 clock: inout BuildClock) -> Background<(warnings: [Diagnostic], folders: [String])> {
         let loaded = inputs.scan.content.map(\.path)
-        let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries)
+        // A draft's pictures and files are used (by the draft).
+        let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries + content.drafts)
         content.warningsFingerprint = fingerprint
         let contentFolder = inputs.scan.root.standardizedFileURL.path + "/content"
         var found: Background<(warnings: [Diagnostic], folders: [String])>
@@ -124,12 +125,12 @@ extension SiteBuild {
            let check = last.check, check.foldersUnchanged(under: contentFolder) {
             found = Background(ready: (saved.warnings, saved.folders))
         } else {
-            let (root, entries) = (inputs.scan.root, content.entries)
+            let (root, entries) = (inputs.scan.root, content.entries + content.drafts)
             found = Background {
                 ContentWarnings.find(root: root, used: ContentWarnings.usedPaths(root: root, loaded: loaded, entries: entries))
             }
         }
-        content.entryWarnings = content.entries.flatMap(\.warnings)
+        content.entryWarnings = (content.entries + content.drafts).flatMap(\.warnings)
         if options.strict {
             content.diagnostics += found.value.warnings + content.entryWarnings
             content.entryWarnings = []

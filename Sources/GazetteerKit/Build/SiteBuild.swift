@@ -42,6 +42,8 @@ public enum SiteBuild {
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
+        // A page of an entry that became a draft goes, with the thumbnails only it showed.
+        if !content.drafts.isEmpty { plan.lookForRemoved = true }
         plan.releaseFileLists()
         let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
@@ -59,8 +61,11 @@ public enum SiteBuild {
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         // The pages' thumbnails were for finding which to make; their records keep them.
         rendered.images = [:]
+        let drafts = content.drafts.map(\.path)
         guard let writer else {
-            return clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+            var summary = clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+            summary.drafts = drafts
+            return summary
         }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         // The bodies' plain texts were for the index alone: not held while the output is
@@ -81,7 +86,9 @@ public enum SiteBuild {
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
-        return clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        summary.drafts = drafts
+        return summary
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,
