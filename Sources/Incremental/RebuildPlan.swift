@@ -131,7 +131,7 @@ package struct RebuildPlan {
             var valid = true
             if !listingKnown {
                 valid = entry.links.allSatisfy(pages.contains)
-                    && (entry.kind == .country || countries.contains(entry.country ?? ""))
+                    && (entry.kind != .city || countries.contains(entry.country ?? ""))
                     && (entry.image.isPlaceholder || check.pictureExists(entry.image.path))
                     && entry.files.allSatisfy(check.pictureExists)
             }

@@ -33,7 +33,11 @@ package enum OutputPath {
 
     /// The page of the content file of this kind and slug.
     package static func page(_ kind: ContentKind, slug: String) -> String {
-        kind == .country ? "countries/\(slug).html" : "cities/\(slug).html"
+        switch kind {
+        case .country: "countries/\(slug).html"
+        case .city: "cities/\(slug).html"
+        case .page: "\(slug).html"
+        }
     }
 
     /// Where a file that is not a page is published, by its site-relative path: a file of

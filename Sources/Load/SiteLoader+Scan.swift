@@ -25,7 +25,12 @@ extension SiteLoader {
         package var nameProblem: Diagnostic? {
             if slug.isEmpty {
                 return Diagnostic(
-                    "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind == .country ? "country" : "city"), for example)",
+                    "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind.word), for example)",
+                    at: SourceLocation(path: path))
+            }
+            if kind == .page, let taken = [OutputPath.index: "the guide's front page", OutputPath.notFound: "the page for addresses that do not exist"][outputPath] {
+                return Diagnostic(
+                    "this page would be \(outputPath), which is \(taken): rename the file (to about.md, for example)",
                     at: SourceLocation(path: path))
             }
             if let list = OutputPath.listPageNamed(outputPath) {
@@ -49,11 +54,12 @@ extension SiteLoader {
         /// The site folder, with symlinks resolved.
         package var root: URL
         package var configFile: SourceFile?
-        /// Countries, then cities, each sorted by file name.
+        /// Countries, then cities, then pages of one's own, each sorted by file name.
         package var content: [ScannedFile]
         package var theme: Theme
         /// Whether `content/`, `content/countries` and `content/cities` are real folders (not
-        /// symlinks): then a content file that is a regular file is a plain file.
+        /// symlinks), and `content/pages` one or none: then a content file that is a regular
+        /// file is a plain file.
         package var foldersArePlain = false
         /// True when both content folders were known unchanged, so not listed again.
         package var listedBefore = false
@@ -86,7 +92,8 @@ extension SiteLoader {
         }
         var content: [ScannedFile] = []
         var listedBefore = true
-        for (folder, kind) in [("content/countries", ContentKind.country), ("content/cities", .city)] {
+        for kind in [ContentKind.country, .city, .page] {
+            let folder = kind.folder
             let path = root.path + "/" + folder
             var names: [(name: String, stamp: FileStamp?)]
             let listed = prior?.listingWithStamps(path)
@@ -149,6 +156,10 @@ extension SiteLoader {
         let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
         scan.foldersArePlain = folders.allSatisfy { folder in
             watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
+        } && watched.contains { item in
+            // content/pages/ is optional: a real folder, or none.
+            item.path == root.path + "/" + ContentKind.page.folder
+                && item.state.map { if case .file = $0 { false } else { true } } ?? false
         }
         return scan
     }

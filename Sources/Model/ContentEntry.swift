@@ -5,7 +5,7 @@ import FrontMatter
 import Markdown
 import Images
 
-/// A country or a city of the guide: one content file after the front matter, Markdown and
+/// A country, a city or a page of one's own of the guide: one content file after the front matter, Markdown and
 /// field stages, validated, with everything the model needs about it except its rendered
 /// body. `SiteModel` holds these entries themselves (its `countries` and `cities`), and so do
 /// the render stage, page keys and the search index. Small enough to keep in the build
@@ -55,6 +55,8 @@ package final class ContentEntry: Sendable {
     package let warnings: [Diagnostic]
     /// `draft: true`: left out of the build unless drafts are asked for (`--drafts`, `serve`).
     package let draft: Bool
+    /// A page of one's own's place in the header's menu (`menu: 1` first); nil: in the footer.
+    package let menu: Int?
 
     /// From the file name (kept: it is asked for often).
     package let slug: String
@@ -62,10 +64,10 @@ package final class ContentEntry: Sendable {
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
-         draft: Bool = false, warnings: [Diagnostic] = []) {
+         draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
-        (self.aliases, self.redirects, self.warnings, self.files, self.draft) = (aliases, redirects, warnings, files, draft)
+        (self.aliases, self.redirects, self.warnings, self.files, self.draft, self.menu) = (aliases, redirects, warnings, files, draft, menu)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
     }

@@ -47,6 +47,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// Whether the theme has the template `name` (not its text): the continent pages and
         /// the links to them exist only when it has `continent` and `continents`.
         case templateExists = 14
+        /// The pages of one's own, in order, with what the navigation shows of them (their
+        /// front matter: title and `menu`).
+        case freePages = 15
     }
 
     package var kind: Kind
@@ -76,4 +79,5 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let sections = Dependency(.sections)
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
+    package static let freePages = Dependency(.freePages)
 }

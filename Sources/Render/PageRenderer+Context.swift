@@ -44,6 +44,12 @@ extension PageRenderer {
         if config.search { values["search"] = .bool(true) }
         if let data = dataLinks(for: page) { values["data"] = data }
         var lists: [String: Dependency] = [:]
+        // The pages of one's own in the header's menu and in the footer (read when shown).
+        let (menu, footer) = freePageLinks(from: page.path, link: link)
+        values["menu_pages"] = .array(menu)
+        values["footer_pages"] = .array(footer)
+        values["has_footer_pages"] = .bool(!footer.isEmpty)
+        for key in ["menu_pages", "footer_pages", "has_footer_pages"] { lists[key] = .freePages }
         output.fill(page, of: self, scope: images, values: &values, lists: &lists)
         // Every value is made with the settings (continents, presets, Markdown options...),
         // and links to continent pages only when the theme makes them.

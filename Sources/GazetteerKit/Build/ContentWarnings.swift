@@ -92,7 +92,7 @@ enum ContentWarnings {
         let folder = file.deletingLastPathComponent
         let ending = file.pathExtension.lowercased()
         let stem = (file.lastPathComponent as NSString).deletingPathExtension
-        let contentFolders = ["content/countries", "content/cities"]
+        let contentFolders = ["content/countries", "content/cities", "content/pages"]
         if contentFolders.contains(folder), markdownEndings.contains(ending) || ending == "md" {
             // `évora.MD` is in the right folder: only its ending's case is wrong.
             let only = ending == "md" ? "only files ending in .md, in lower case," : "only files ending in .md"
@@ -100,7 +100,7 @@ enum ContentWarnings {
         }
         if ending == "md" || markdownEndings.contains(ending) {
             let hint = NameSuggestion.hint(for: folder, in: contentFolders)
-            return "this file is not loaded: countries go in content/countries/ and cities in content/cities/\(hint)"
+            return "this file is not loaded: countries go in content/countries/, cities in content/cities/ and pages of your own in content/pages/\(hint)"
         }
         return "this file is not used by any country or city (no front matter, Markdown image or link names it)"
     }

@@ -54,7 +54,7 @@ extension SiteBuild {
             presets: config.presets, known: { knownPlans?.source($0, only: $1) })
         // Pictures' stamps, taken by the check (the content files' went to the scan).
         if let check {
-            let contentFolders = Set(["content/countries", "content/cities"].map { scan.root.path + "/" + $0 })
+            let contentFolders = Set([ContentKind.country, .city, .page].map { scan.root.path + "/" + $0.folder })
             planner.prefill(check.fileStamps(skipping: contentFolders))
         }
         let paths = ContentPath(root: scan.root)

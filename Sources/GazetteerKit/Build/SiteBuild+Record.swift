@@ -62,7 +62,10 @@ extension SiteBuild {
         case .extended:
             if var watch = check?.renewed(outputFolders: published.output.folders), let check {
                 let root = scan.root.path + "/"
-                for path in added { watch.add(root + path, file: content.processed.entries[path]?.stamp) }
+                // A file the watch has already (a draft, which has no record) is not added twice.
+                for path in check.unwatched(added.map { root + $0 }) {
+                    watch.add(path, file: content.processed.entries[String(path.dropFirst(root.count))]?.stamp)
+                }
                 let pictures = added.flatMap { path in
                     content.processed.entries[path].map { [$0.entry.image.path] + $0.entry.bodyImages + $0.entry.files } ?? []
                 }
