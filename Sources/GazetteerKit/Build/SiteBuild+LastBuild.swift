@@ -60,7 +60,7 @@ extension SiteBuild {
         clock.lap("load.read")
         // The watch holds the executable that made the output: another one (an upgrade
         // installed elsewhere) must not find "nothing changed" because the old one still is.
-        if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path,
+        if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path, watch.drafts == options.drafts,
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path,
            watch.watches(FileStamp.executablePath ?? "/") {
             let result = watch.check()

@@ -34,6 +34,8 @@ public enum SiteBuild {
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
             return summary
         }
+        // Only files of static/ changed: copied, and nothing else done.
+        if let summary = try publishStaticFiles(last, options, clock: &clock) { return summary }
         let check = try inputs(options, last: last, clock: &clock)
         var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
