@@ -46,8 +46,7 @@ extension SiteBuild {
         manifest.watch?.dataFiles = check.watch.dataFiles
         manifest.watch?.images = check.watch.images
         manifest.watch?.drafts = check.watch.drafts
-        // The entries decoded meanwhile are not needed: every record is copied from the file.
-        _ = last.decoding?.value
+        // Every record is copied from the file (no entry was decoded: see `lastBuild`).
         archive.releaseBytes()
         try? manifest.save(to: options.cache, previous: archive)
         clock.lap("write.manifest")

@@ -27,7 +27,7 @@ public enum SiteBuild {
     private static func build(_ options: BuildOptions, replacingForeign: Bool) throws(DiagnosticList) -> BuildSummary {
         releaseLastBuild()
         var clock = BuildClock()
-        let last = lastBuild(options, clock: &clock)
+        var last = lastBuild(options, clock: &clock)
         if let watch = last.unchanged {
             var summary = clock.summary(unchanged: watch)
             summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
@@ -36,6 +36,7 @@ public enum SiteBuild {
         }
         // Only files of static/ changed: copied, and nothing else done.
         if let summary = try publishStaticFiles(last, options, clock: &clock) { return summary }
+        last.decodeEntries()
         let check = try inputs(options, last: last, clock: &clock)
         var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
