@@ -66,6 +66,7 @@ public enum SiteBuild {
         content.processed.texts = [:]
         let published = try publish(check, rendered, images, found, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
+        keepDataRows(rendered, check, options)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let warnings: [Diagnostic]
