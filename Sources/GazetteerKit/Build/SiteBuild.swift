@@ -32,6 +32,7 @@ public enum SiteBuild {
             var summary = clock.summary(unchanged: watch)
             summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
+            summary.thumbnailsRemoved = CachePrune.afterBuild(options, days: nil, imagesChanged: false)
             return summary
         }
         let check = try inputs(options, last: last, clock: &clock)
@@ -80,7 +81,10 @@ public enum SiteBuild {
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
-        return clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        summary.thumbnailsRemoved = CachePrune.afterBuild(
+            options, days: check.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
+        return summary
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,
