@@ -129,10 +129,15 @@ extension SiteBuild {
             previous: { updating ? DataRowFile.read(DataRowFile.url(in: cache, for: $0), globalKey: global) : [:] })
     }
 
-    /// Keeps the rows of the collections made this build, once the output is published.
-    static func keepDataRows(_ rendered: RenderOutcome, _ inputs: Inputs, _ options: BuildOptions) {
-        for (collection, rows) in rendered.dataRows {
-            DataRowFile.write(rows, to: DataRowFile.url(in: options.cache, for: collection), globalKey: inputs.global)
+    /// Keeps the rows of the collections made this build, once the output is published, on
+    /// another thread (nil: no collection was made).
+    static func keepDataRows(_ rendered: RenderOutcome, _ inputs: Inputs, _ options: BuildOptions) -> Background<Void>? {
+        let (made, cache, global) = (rendered.dataRows, options.cache, inputs.global)
+        guard !made.isEmpty else { return nil }
+        return Background {
+            for (collection, rows) in made {
+                DataRowFile.write(rows, to: DataRowFile.url(in: cache, for: collection), globalKey: global)
+            }
         }
     }
 }

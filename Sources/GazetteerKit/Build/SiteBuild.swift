@@ -67,7 +67,8 @@ public enum SiteBuild {
         content.processed.texts = [:]
         let published = try publish(check, rendered, images, found, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
-        keepDataRows(rendered, check, options)
+        // The collections' rows are kept while the manifest is saved.
+        let keepingRows = keepDataRows(rendered, check, options)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let warnings: [Diagnostic]
@@ -78,6 +79,7 @@ public enum SiteBuild {
         let entryRecords = content.takeRecords()
         let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
+        _ = keepingRows?.value
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
