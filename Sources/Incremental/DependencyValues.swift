@@ -172,6 +172,14 @@ package struct DependencyValues: Sendable {
             key.add(Self.count(continentCities[dependency.name] ?? 0))
         case .templateExists:
             key.add(templates[dependency.name] == nil ? 0 : 1)
+        case .nearby:
+            let nearby = model.nearby(ofCity: dependency.name)
+            key.add(nearby.count)
+            for (city, neighbour) in nearby {
+                key.add(city.path)
+                key.add(city.name)
+                key.add(neighbour.distanceText)
+            }
         case .settings:
             key.add(settings)
         case .template:

@@ -203,10 +203,16 @@ extension PageRenderer {
             "extra": extra(city.extra),
         ]
         value["eager"] = .bool(eager)
+        if let position = city.position { value["position"] = Self.position(position) }
         if withCountry, let slug = city.country, let country = model.country(slug) {
             value["country"] = self.country(country, from: page, images: images)
         }
         return .dynamic(EntityValue(fields: value, entry: city, bodies: bodies, scope: images))
+    }
+
+    /// A city's `position`: `latitude` and `longitude` in decimal degrees, as written numbers.
+    package static func position(_ position: GeoPosition) -> MustacheValue {
+        .object(["latitude": .double(position.latitude), "longitude": .double(position.longitude)])
     }
 
     /// `url` is the continent's gallery section; `page_url` its page, when the theme makes them.
