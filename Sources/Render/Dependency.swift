@@ -50,6 +50,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// The cities nearest the city whose file is `name` (`SiteModel.nearby`): each one's
         /// file, name and distance as shown.
         case nearby = 15
+        /// The cities that have a position, in order: each one's file (what `data/cities.geojson`
+        /// lists; a city without one is not in it, whatever becomes of it).
+        case places = 16
     }
 
     package var kind: Kind
@@ -80,4 +83,5 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let sections = Dependency(.sections)
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
+    package static let places = Dependency(.places)
 }

@@ -33,12 +33,11 @@ package final class NearbyCities: Sendable {
         return all[index]
     }
 
-    /// Every city's list, made on the first call.
+    /// Every city's list, made on the first call (under the lock, so that pages rendered at
+    /// once on every core wait for one search instead of each making its own).
     package var all: [[Neighbour]] {
-        if let known = lists.value { return known }
-        let made = Self.search(positions, count: Self.count)
-        return lists.withLock { value in
-            if value == nil { value = made }
+        lists.withLock { value in
+            if value == nil { value = Self.search(positions, count: Self.count) }
             return value!
         }
     }

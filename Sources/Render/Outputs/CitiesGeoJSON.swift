@@ -26,11 +26,11 @@ package struct CitiesGeoJSON: Output {
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         scope.read(.settings)
         guard page.index == 0 else { return String(decoding: JSONWriter.encode(Self.schema), as: UTF8.self) }
-        scope.read(.cities)
+        scope.read(.places)
         var features: [JSONValue] = []
         for city in site.model.cities {
-            scope.read(.frontMatter(city.path))
             guard let position = city.position else { continue }
+            scope.read(.frontMatter(city.path))
             let country = city.country.flatMap(site.model.country)
             if let country { scope.read(.frontMatter(country.path)) }
             features.append(.object([

@@ -60,6 +60,9 @@ final class ISOCodeTests: XCTestCase {
             "content/countries/c.md:2:7: warning: \"Turkey\" is not one of ISO 3166's country names, so the maps cannot place it "
                 + "(did you mean \"Türkiye\"? then add \"iso: TR\")",
         ])
+        XCTAssertTrue(try read("name: São Tomé").warnings[0].hasSuffix("(did you mean \"Sao Tome and Principe\"? then add \"iso: ST\")"))
+        XCTAssertTrue(try read("name: Korea").warnings[0].hasSuffix("(add its ISO 3166-1 code, such as \"iso: FR\", if it has one)"),
+                      "two Koreas: no guess")
         XCTAssertEqual(try read("name: Scotland").warnings, [
             "content/countries/c.md:2:7: warning: \"Scotland\" is not one of ISO 3166's country names, so the maps cannot place it "
                 + "(add its ISO 3166-1 code, such as \"iso: FR\", if it has one)",
