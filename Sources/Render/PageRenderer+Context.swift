@@ -210,11 +210,6 @@ extension PageRenderer {
         return .dynamic(EntityValue(fields: value, entry: city, bodies: bodies, scope: images))
     }
 
-    /// A city's `position`: `latitude` and `longitude` in decimal degrees, as written numbers.
-    package static func position(_ position: GeoPosition) -> MustacheValue {
-        .object(["latitude": .double(position.latitude), "longitude": .double(position.longitude)])
-    }
-
     /// `url` is the continent's gallery section; `page_url` its page, when the theme makes them.
     package func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {
         var value: [String: MustacheValue] = [

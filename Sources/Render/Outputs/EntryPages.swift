@@ -47,22 +47,7 @@ package struct CityPages: TemplatedOutput {
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
-        let city = site.model.cities[page.index]
-        values["city"] = site.city(city, from: page.path, images: scope)
-        if let position = city.position { values["position"] = PageRenderer.position(position) }
-        lists["position"] = .frontMatter(city.path)
-        let nearby = site.model.nearby(ofCity: city.path)
-        if !nearby.isEmpty {
-            values["nearby"] = .array(nearby.map { neighbour, distance in
-                .object([
-                    "name": .string(neighbour.name), "slug": .string(neighbour.slug),
-                    "url": .string(PagePath.relative(from: page.path, to: neighbour.outputPath)),
-                    "distance_km": .string(distance.distanceText),
-                ])
-            })
-            values["has_nearby"] = .bool(true)
-        }
-        lists["nearby"] = .nearby(city.path)
-        lists["has_nearby"] = .nearby(city.path)
+        site.places(of: site.model.cities[page.index], from: page.path, values: &values, lists: &lists)
+        values["city"] = site.city(site.model.cities[page.index], from: page.path, images: scope)
     }
 }
