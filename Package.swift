@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails", "Locking"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
         .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails", "Locking"]),
-        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking", "Search"]),
         .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics", "Locking"]),
         // Edit mode's writer: a content file with some values changed, every other byte kept
         // (beside the stages: it reads with the front matter stage and writes text files).

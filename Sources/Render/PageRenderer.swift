@@ -16,6 +16,8 @@ package struct PageRenderer: Sendable {
     package var library: TemplateLibrary
     package var planner: ImagePlanner
     package var bodies: BodyStore
+    /// A body's plain text when the Markdown stage kept it (else it is made from the HTML).
+    package var plainText: @Sendable (String) -> String? = { _ in nil }
 
     /// Whether the theme draws continent pages (a theme without `continent.mustache` and
     /// `continents.mustache`, written before they existed, gets none).

@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Load
 import Model
+import Incremental
 
 /// Files in `content/` that no page uses: a Markdown file in the wrong place or with the
 /// wrong ending is not loaded, a picture nothing names is not shown. Each is a warning, so
@@ -30,9 +31,9 @@ enum ContentWarnings {
     /// folder of content/ changes. Made without the set, which only a new listing needs.
     static func fingerprint(loaded: [String], entries: [ContentEntry]) -> UInt64 {
         func hash(_ path: String) -> UInt64 {
-            var hash = StableHash()
+            var hash = PageKeyHasher()
             hash.add(path)
-            return hash.signature.high
+            return hash.key.high
         }
         var sum = UInt64(loaded.count)
         for path in loaded { sum &+= hash(path) }

@@ -45,7 +45,9 @@ extension SiteBuild {
             throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems(inputs))
         }
         clock.lap("model.templates")
-        let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
+        var renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
+        let texts = content.processed.texts
+        renderer.plainText = { texts[$0]?.text }
         clock.lap("model.pages")
         return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library))
     }

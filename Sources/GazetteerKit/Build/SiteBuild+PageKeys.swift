@@ -22,7 +22,9 @@ extension SiteBuild {
 
     /// A page is rendered again unless what its last rendering read has the same values:
     /// each dependency of the last manifest is hashed once, and a page's key mixes theirs.
-    static func comparePageKeys(_ model: Model, _ inputs: Inputs, _ content: Content, _ reuse: Reuse, clock: inout BuildClock) -> PageKeys {
+    /// The files of the outputs `remaking` are all rendered (parts whose assembly was lost).
+    static func comparePageKeys(_ model: Model, _ inputs: Inputs, _ content: Content, _ reuse: Reuse,
+                                remaking: Set<Page.Kind>, clock: inout BuildClock) -> PageKeys {
         let pages = model.pages, planner = inputs.planner, scan = inputs.scan
         let taken = planner.stampsTaken  // looked up across the cores without the planner's lock
         let values = DependencyValues(
@@ -40,7 +42,7 @@ extension SiteBuild {
                 var index = chunk
                 while index < pages.count {
                     let page = pages[index]
-                    if let (key, read) = compared.keyAndDependencies(ofPage: page.path) {
+                    if !remaking.contains(page.kind), let (key, read) = compared.keyAndDependencies(ofPage: page.path) {
                         readBefore[index] = read
                         unchanged[index] = DependencyValues.key(for: page, values: read.lazy.map { tableValues[Int($0)] }) == key
                     }

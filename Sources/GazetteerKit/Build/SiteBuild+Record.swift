@@ -73,7 +73,7 @@ extension SiteBuild {
         manifest.watch = manifest.watch
             ?? watch(scan: scan, entries: content.entries, contentFolders: content.contentFolders, planner: planner, output: published.output)
         manifest.watch?.pages = rendered.pageCount
-        manifest.watch?.dataFiles = rendered.paths.count - rendered.pageCount
+        manifest.watch?.dataFiles = rendered.dataFileCount
         manifest.watch?.images = images.changes.count
         clock.lap("write.manifest")
         // Nothing is decoded from the last manifest any more: its records are copied from the file.

@@ -14,14 +14,18 @@ extension SiteBuild {
     struct RenderOutcome {
         /// Every page's path, and its manifest record.
         var paths: [String]
-        /// How many of `paths` are pages (HTML) rather than data files (JSON, CSV, the sitemap).
+        /// How many of `paths` are pages (HTML), and how many data files (JSON, CSV, the sitemap);
+        /// the others are parts (see `Output.writesFiles`).
         var pageCount: Int
+        var dataFileCount: Int
+        /// The text of each part rendered, by path (the others are unchanged).
+        var parts: [String: PackedText]
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>]
         /// The thumbnails each rendered page shows.
         var images: [String: [String]]
         /// Every dependency a page read, each once (page records refer to them by position).
         var dependencies: [Dependency]
-        /// How many pages were rendered.
+        /// How many files were rendered (parts not counted).
         var count: Int
         /// The files written into the staging folder so far.
         var staged: StagedFiles
@@ -42,9 +46,15 @@ extension SiteBuild {
         let staged = StagedFiles()
         // A page equal to the one in the output is left there.
         let pagesDone = Locked(0)
+        let parts = Locked<[String: PackedText]>([:])  // each part's text, for the step that assembles them
         let progress = options.progress
         let rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
             if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
+            guard Outputs.output(page.kind).writesFiles else {
+                let packed = PackedText(html)
+                parts.withLock { $0[page.path] = packed }
+                return
+            }
             guard let writer else { return }
             if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
                 return
@@ -107,7 +117,10 @@ extension SiteBuild {
         clock.lap("render.records")
         let kept: [Any] = toRender.count <= smallBuild ? [model.site, pages, keys.values, renderer] : []
         let paths = pages.map(\.path)
-        return RenderOutcome(paths: paths, pageCount: paths.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }, records: records, images: images, dependencies: table.items,
-                             count: toRender.count, staged: staged, kept: kept)
+        let files = pages.filter { Outputs.output($0.kind).writesFiles }
+        let pageCount = files.reduce(0) { $0 + ($1.path.hasSuffix(".html") ? 1 : 0) }
+        return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: files.count - pageCount, parts: parts.value,
+                             records: records, images: images, dependencies: table.items,
+                             count: toRender.count - parts.value.count, staged: staged, kept: kept)
     }
 }

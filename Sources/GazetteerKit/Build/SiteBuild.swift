@@ -38,8 +38,7 @@ public enum SiteBuild {
         var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
         // The previous search state, read while the pages are made (nil: a full index).
-        let savedSearch = reuse.output != nil && check.config.search
-            ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
+        let savedSearch = readSearchState(check, reuse, cache: options.cache)
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
         plan.releaseFileLists()
@@ -52,18 +51,22 @@ public enum SiteBuild {
             EditBasis(root: check.scan.root, cache: options.cache, site: model.site, context: check.context,
                       presets: model.presets, planner: check.planner)
         }
-        let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
+        // Without a state to update, every record of the index is rendered.
+        let searchState = savedSearch?.value
+        clock.lap("search.read")
+        let keys = comparePageKeys(model, check, content, reuse, remaking: searchState == nil ? [.searchRecord] : [], clock: &clock)
         var rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
+        // The bodies' plain texts were for the search records alone (12 MB at 10,000 pages).
+        content.processed.texts = [:]
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         // The pages' thumbnails were for finding which to make; their records keep them.
         rendered.images = [:]
         guard let writer else {
             return clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
         }
-        let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
-        // The bodies' plain texts were for the index alone: not held while the output is
-        // published and the manifest saved (12 MB at 10,000 pages).
-        content.processed.texts = [:]
+        let found = try search(check, content, rendered, reuse, searchState, to: writer, options, clock: &clock)
+        // The records' texts were for the index alone: not held while the output is published.
+        rendered.parts = [:]
         let published = try publish(check, rendered, images, found, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
         // The search state is saved while the manifest is.
