@@ -54,7 +54,8 @@ let package = Package(
         // (renameat2), and a folder placed in a quiet block group on ext4 (FS_TOPDIR_FL).
         .target(name: "CFileSystem"),
 
-        // A value shared between threads behind the toolchain's Mutex (every lock of the sources).
+        // A value shared between threads behind the toolchain's Mutex (every lock of the sources),
+        // and `Parallel`, the one way a loop is spread across the cores.
         .target(name: "Locking"),
 
         // SHA-256 of content (sources, cache keys, digests of files) by the processor's SHA

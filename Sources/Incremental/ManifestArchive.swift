@@ -172,20 +172,15 @@ package final class ManifestArchive: @unchecked Sendable {
         let (bytes, base) = held.value
         guard base == 0 else { return nil }
         let ranges = Array(entryRanges.values)
-        let decoded = Locked<[BuildManifest.StampedEntry?]>(slots: ranges.count)
-        let chunks = 8
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var index = chunk
-            // Values many entries share are held once per chunk (see `ManifestCoding.Interner`).
-            var interner = ManifestCoding.Interner(capacity: ranges.count / chunks)
-            while index < ranges.count {
-                if let entry = ManifestCoding.entry(bytes, ranges[index], interner: &interner) { decoded[index] = entry }
-                index += chunks
-            }
+        let parts = 8
+        let decoded = Parallel.parts(ranges.count, parts: parts) { part in
+            // Values many entries share are held once per part (see `ManifestCoding.Interner`).
+            var interner = ManifestCoding.Interner(capacity: ranges.count / parts)
+            return part.map { ManifestCoding.entry(bytes, ranges[$0], interner: &interner) }
         }
         var result: [String: BuildManifest.StampedEntry] = [:]
         result.reserveCapacity(ranges.count)
-        for value in decoded.value {
+        for value in decoded.joined() {
             guard let value else { return nil }
             result[value.entry.path] = value
         }

@@ -112,8 +112,7 @@ extension SiteBuild {
     /// `content.entryWarnings` otherwise). The last build's, when it used the same files
     /// and no folder of content/ changed since (a build that changed one page does not list
     /// the whole of content/ again); otherwise found while the pages are made.
-    static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
-                                clock: inout BuildClock) -> Background<(warnings: [Diagnostic], folders: [String])> {
+    mutating func contentWarnings(_ content: inout Content) -> Background<(warnings: [Diagnostic], folders: [String])> {
         let loaded = inputs.scan.content.map(\.path)
         let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries)
         content.warningsFingerprint = fingerprint

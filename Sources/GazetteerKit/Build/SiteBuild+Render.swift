@@ -36,10 +36,10 @@ extension SiteBuild {
     /// The render stage for the pages whose key changed, straight into the staging folder
     /// (the model is consumed: what it holds is freed when this is done, before thumbnails
     /// are made), and every page's record for the manifest.
-    static func render(_ model: consuming Model, _ keys: consuming PageKeys, _ inputs: Inputs, _ content: Content,
-                       _ reuse: Reuse, to writer: SiteWriter?, _ options: BuildOptions, clock: inout BuildClock)
+    mutating func render(_ model: consuming Model, _ keys: consuming PageKeys, _ content: Content)
         throws(DiagnosticList) -> RenderOutcome
     {
+        let (writer, output) = (self.writer, options.output)
         let (renderer, pages, toRender) = (model.renderer, model.pages, keys.toRender)
         let (compared, readBefore, tableValues) = (keys.compared, keys.readBefore, keys.tableValues)
         let previousOutput = reuse.output
@@ -56,7 +56,7 @@ extension SiteBuild {
                 return
             }
             guard let writer else { return }
-            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
+            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: output.appending(path: page.path)) {
                 return
             }
             try writer.write(page.path, html)
@@ -66,7 +66,7 @@ extension SiteBuild {
         if !diagnostics.isEmpty {
             // The pictures planned so far are decoded all the same, so that their problems
             // come in this run with the others, not in the next one.
-            throw DiagnosticList(diagnostics + pictureProblems(inputs))
+            throw DiagnosticList(diagnostics + pictureProblems())
         }
         clock.lap("render")
         // The key of what this rendering read (which may differ from what the last one read).
@@ -80,17 +80,12 @@ extension SiteBuild {
         let known = copiesRecords ? tableValues.count : 0
         let newValues = keys.values.values(of: Array(table.items[known...]))
         let lists = read
-        let pageKeys = UnsafeBuffer<PageKey>(count: toRender.count, initial: PageKey(high: 0, low: 0))
-        DispatchQueue.concurrentPerform(iterations: 8) { chunk in
-            var n = chunk
-            while n < toRender.count {
-                let value = { (position: TablePosition) in
-                    let at = Int(position)
-                    return at < known ? tableValues[at] : newValues[at - known]
-                }
-                pageKeys[n] = DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map(value))
-                n += 8
+        let pageKeys = Parallel.map(toRender.count, chunk: 256) { n in
+            let value = { (position: TablePosition) in
+                let at = Int(position)
+                return at < known ? tableValues[at] : newValues[at - known]
             }
+            return DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map(value))
         }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         var images: [String: [String]] = [:]
@@ -115,7 +110,7 @@ extension SiteBuild {
             records[page.path] = .copied(reuse.entries!.pages[page.path]!.range)
         }
         clock.lap("render.records")
-        let kept: [Any] = toRender.count <= smallBuild ? [model.site, pages, keys.values, renderer] : []
+        let kept: [Any] = toRender.count <= Self.smallBuild ? [model.site, pages, keys.values, renderer] : []
         let paths = pages.map(\.path)
         let files = pages.filter { Outputs.output($0.kind).writesFiles }
         let pageCount = files.reduce(0) { $0 + ($1.path.hasSuffix(".html") ? 1 : 0) }

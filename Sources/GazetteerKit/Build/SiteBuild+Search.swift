@@ -18,9 +18,9 @@ extension SiteBuild {
     /// The last build's search state, when this build can update it: read while the pages
     /// are made, made under the same settings, over an output that holds its files. Without
     /// one every record is rendered (`comparePageKeys`) and the index is made whole.
-    static func readSearchState(_ inputs: Inputs, _ reuse: Reuse, cache: URL) -> Background<SavedSearch?>? {
+    func readSearchState() -> Background<SavedSearch?>? {
         guard reuse.output != nil, inputs.config.search else { return nil }
-        let global = inputs.global
+        let (global, cache) = (inputs.global, options.cache)
         return Background { SavedSearch.read(SavedSearch.url(in: cache)).flatMap { $0.globalKey == global ? $0 : nil } }
     }
 
@@ -29,16 +29,16 @@ extension SiteBuild {
     /// it read changed). Built whole when there is no state to update, else updated with the
     /// records rendered in this build and without those gone. Either way the files are those
     /// a build from scratch makes; they are staged beside the pages.
-    static func search(_ inputs: Inputs, _ content: Content, _ rendered: RenderOutcome, _ reuse: Reuse,
-                       _ previous: consuming SavedSearch?, to writer: SiteWriter, _ options: BuildOptions, clock: inout BuildClock)
+    mutating func search(_ content: Content, _ rendered: RenderOutcome, _ previous: consuming SavedSearch?)
         throws(DiagnosticList) -> SearchFiles
     {
+        var result = SearchFiles()
+        guard let writer else { return result }
         let stateFile = SavedSearch.url(in: options.cache)
         let updating = reuse.output != nil
-        var result = SearchFiles()
         guard inputs.config.search else {
             unlink(stateFile.path)
-            if updating { result.removing = outputFiles(under: "search", of: options.output) }
+            if updating { result.removing = Self.outputFiles(under: "search", of: options.output) }
             clock.lap("search")
             return result
         }
@@ -46,7 +46,7 @@ extension SiteBuild {
         let state: SearchState
         do {
             if let previous = previous.take() {
-                let changed = try records(parts.values)
+                let changed = try Self.records(parts.values)
                 let state0 = previous.state
                 // Nothing was removed when every record indexed is still here.
                 let added = changed.reduce(0) { $0 + (state0.contains($1.id) ? 0 : 1) }
@@ -80,7 +80,7 @@ extension SiteBuild {
                                               options: SearchOptions(), emit: sink.emit)
                 try sink.check()
                 // Whatever the output holds of another index goes; what it holds of this one stays.
-                if updating { result.removing = outputFiles(under: "search", of: options.output).filter { !sink.made($0) } }
+                if updating { result.removing = Self.outputFiles(under: "search", of: options.output).filter { !sink.made($0) } }
                 clock.lap("search.index")
             }
         } catch let staging as DiagnosticList {
