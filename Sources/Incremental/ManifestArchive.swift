@@ -12,6 +12,11 @@ import Locking
 /// with nothing to do reads nothing else), then, when `load` is called, the rest: content
 /// entries decoded when the build needs them (every one, unless nothing changed), plans and
 /// page thumbnail lists only when asked for. Thread-safe once loaded.
+///
+/// Unchecked: `load` sets the head's fields (keys, output, ranges, the open file) once, on the
+/// thread that read the watch and before any other thread is handed the archive; afterwards
+/// they are only read, and the bytes and table change under their locks. The compiler cannot
+/// see that ordering (the fields are `var` for `load` alone).
 package final class ManifestArchive: @unchecked Sendable {
     package let watch: InputWatch?
     private let path: String
