@@ -113,9 +113,10 @@ extension SiteBuild {
         let kept: [Any] = toRender.count <= Self.smallBuild ? [model.site, pages, keys.values, renderer] : []
         let paths = pages.map(\.path)
         let files = pages.filter { Outputs.output($0.kind).writesFiles }
+        let partTexts = parts.value
         let pageCount = files.reduce(0) { $0 + ($1.path.hasSuffix(".html") ? 1 : 0) }
-        return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: files.count - pageCount, parts: parts.value,
+        return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: files.count - pageCount, parts: partTexts,
                              records: records, images: images, dependencies: table.items,
-                             count: toRender.count - parts.value.count, staged: staged, kept: kept)
+                             count: toRender.count - partTexts.count, staged: staged, kept: kept)
     }
 }

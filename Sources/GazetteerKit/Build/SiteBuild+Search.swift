@@ -45,13 +45,16 @@ extension SiteBuild {
         let parts = rendered.parts.filter { $0.key.hasPrefix(SearchRecords.folder) }
         let state: SearchState
         do {
-            if let previous = previous.take() {
+            if var previous = previous.take() {
                 let changed = try Self.records(parts.values)
-                let state0 = previous.state
+                // Held here alone, so that the update changes its word lists in place rather
+                // than copying them.
+                var indexed = SearchState()
+                swap(&indexed, &previous.state)
                 // Nothing was removed when every record indexed is still here.
-                let added = changed.reduce(0) { $0 + (state0.contains($1.id) ? 0 : 1) }
+                let added = changed.reduce(0) { $0 + (indexed.contains($1.id) ? 0 : 1) }
                 var removed: [SearchRecord.ID] = []
-                if state0.count + added != content.entries.count, let last = reuse.output {
+                if indexed.count + added != content.entries.count, let last = reuse.output {
                     removed = last.pages.keys.compactMap { path in
                         rendered.records[path] == nil ? SearchRecords.id(at: path) : nil
                     }.sorted()
@@ -60,7 +63,7 @@ extension SiteBuild {
                     clock.lap("search.index")
                     return result
                 }
-                let update = try SearchIndex.update(state0, changed: changed, removed: removed)
+                let update = try SearchIndex.update(consume indexed, changed: changed, removed: removed)
                 state = update.state
                 result.removing = update.removed
                 clock.lap("search.index")

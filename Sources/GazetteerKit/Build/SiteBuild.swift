@@ -71,7 +71,8 @@ public struct SiteBuild {
                       presets: model.presets, planner: inputs.planner)
         }
         // Without a state to update, every record of the index is rendered.
-        let searchState = savedSearch?.value
+        // Taken, not copied: the update changes the index in place only when it holds it alone.
+        let searchState = savedSearch?.take()
         clock.lap("search.read")
         let keys = comparePageKeys(model, content, remaking: searchState == nil ? [.searchRecord] : [])
         var rendered = try render(consume model, consume keys, content)
@@ -85,7 +86,7 @@ public struct SiteBuild {
             (summary.note, summary.warnings) = (last.note, (warningsFound.value.warnings + content.entryWarnings).sorted())
             return summary
         }
-        let found = try search(content, rendered, searchState)
+        let found = try search(content, rendered, consume searchState)
         // The records' texts were for the index alone: not held while the output is published.
         rendered.parts = [:]
         let published = try publish(rendered, images, found)
