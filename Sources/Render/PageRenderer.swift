@@ -18,6 +18,9 @@ package struct PageRenderer: Sendable {
     package var bodies: BodyStore
     /// A body's plain text when the Markdown stage kept it (else it is made from the HTML).
     package var plainText: @Sendable (String) -> String? = { _ in nil }
+    /// The collections' rows the last build kept, and where this build's are kept (nil: each
+    /// collection made whole, nothing kept).
+    package var rowStore: DataRowStore?
 
     /// Whether the theme draws continent pages (a theme without `continent.mustache` and
     /// `continents.mustache`, written before they existed, gets none).

@@ -43,6 +43,7 @@ public struct SiteBuild {
             var summary = clock.summary(unchanged: watch)
             summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
+            summary.thumbnailsRemoved = CachePrune.afterBuild(options, days: nil, imagesChanged: false)
             return summary
         }
         let inputs = try Self.inputs(options, last: last, clock: &clock)
@@ -90,6 +91,8 @@ public struct SiteBuild {
         // The records' texts were for the index alone: not held while the output is published.
         rendered.parts = [:]
         let published = try publish(rendered, images, found)
+        // The collections' rows are kept while the manifest is saved.
+        let keepingRows = Self.keepDataRows(rendered, inputs, options)
         // The search state is saved while the manifest is.
         let cache = options.cache
         let savingSearch = found.saved.map { saved in Background { saved.save(to: cache) } }
@@ -100,11 +103,14 @@ public struct SiteBuild {
         saved.save(to: options.cache)
         let record = saveRecord(&content, rendered, published)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
+        _ = keepingRows?.value
         if rendered.count <= Self.smallBuild { Self.keepUntilNextBuild(rendered.kept + [self, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
         var summary = clock.summary(rendered, images, published)
         (summary.note, summary.warnings) = (last.note, saved.all)
+        summary.thumbnailsRemoved = CachePrune.afterBuild(
+            options, days: inputs.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
         return summary
     }
 

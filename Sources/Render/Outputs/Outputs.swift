@@ -7,6 +7,7 @@ package enum Outputs {
         RedirectPages(), Sitemap(),
         EntryRecords(.country), EntryRecords(.city), DataCollections(), DataTables(), DataSchemas(),
         SearchRecords(),
+        CitiesGeoJSON(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the
