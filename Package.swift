@@ -54,7 +54,8 @@ let package = Package(
         // (renameat2), and a folder placed in a quiet block group on ext4 (FS_TOPDIR_FL).
         .target(name: "CFileSystem"),
 
-        // A value shared between threads behind the toolchain's Mutex (every lock of the sources).
+        // A value shared between threads behind the toolchain's Mutex (every lock of the sources),
+        // and `Parallel`, the one way a loop is spread across the cores.
         .target(name: "Locking"),
 
         // SHA-256 of content (sources, cache keys, digests of files) by the processor's SHA
@@ -79,7 +80,7 @@ let package = Package(
         .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails", "Locking"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
         .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails", "Locking"]),
-        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking", "Search"]),
         .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics", "Locking"]),
         // Edit mode's writer: a content file with some values changed, every other byte kept
         // (beside the stages: it reads with the front matter stage and writes text files).

@@ -11,7 +11,7 @@ import Locking
 /// Planning reads and hashes the source; plans of earlier builds (from the build manifest)
 /// are taken instead while the source file's stamp is unchanged, so an incremental build
 /// reads no unchanged picture.
-package final class ImagePlanner: @unchecked Sendable {
+package final class ImagePlanner: Sendable {
     /// The preset images inside Markdown bodies use.
     package static let contentPreset = "content"
 

@@ -75,7 +75,7 @@ package enum DataRowFile {
                 w.raw(extra.cell)
             }
         }
-        let sum = Checksum.of(w.bytes[magic.count...])
+        let sum = PageKeyHasher.checksum(of: w.bytes[magic.count...])
         w.word(sum.high)
         w.word(sum.low)
         let folder = url.deletingLastPathComponent()

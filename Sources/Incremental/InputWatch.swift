@@ -245,13 +245,13 @@ package struct InputWatch: Sendable {
         guard !unwatchable, !items.isEmpty else { return Check(watch: self, now: [], unchanged: false) }
         let descriptors = folders.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { for fd in descriptors where fd >= 0 { close(fd) } }
-        let chunks = 4
-        let states = UnsafeBuffer<State?>(count: items.count, initial: nil)
-        let changed = Locked<[Bool?]>(slots: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        let items = self.items
+        let parts = Parallel.parts(items.count, parts: 4) { range -> (states: [State?], changed: Bool) in
             var info = stat()
-            var index = chunk
-            while index < items.count {
+            var states: [State?] = []
+            states.reserveCapacity(range.count)
+            var changed = false
+            for index in range {
                 let item = items[index]
                 let fd = descriptors[item.folder]
                 let now: State?
@@ -264,16 +264,16 @@ package struct InputWatch: Sendable {
                 } else {
                     now = errno == ENOENT || errno == ENOTDIR ? .missing : nil
                 }
-                states[index] = now
+                states.append(now)
                 if now != item.state {
-                    changed[chunk] = true
-                    if stopAtFirstChange { return }
+                    changed = true
+                    if stopAtFirstChange { break }
                 }
-                index += chunks
             }
+            return (states, changed)
         }
-        let unchanged = !changed.value.contains { $0 == true }
-        return Check(watch: self, now: unchanged || !stopAtFirstChange ? states.values : [], unchanged: unchanged)
+        let unchanged = !parts.contains { $0.changed }
+        return Check(watch: self, now: unchanged || !stopAtFirstChange ? parts.flatMap(\.states) : [], unchanged: unchanged)
     }
 
     /// Whether the path is a folder (following symlinks).

@@ -12,6 +12,11 @@ import Locking
 /// with nothing to do reads nothing else), then, when `load` is called, the rest: content
 /// entries decoded when the build needs them (every one, unless nothing changed), plans and
 /// page thumbnail lists only when asked for. Thread-safe once loaded.
+///
+/// Unchecked: `load` sets the head's fields (keys, output, ranges, the open file) once, on the
+/// thread that read the watch and before any other thread is handed the archive; afterwards
+/// they are only read, and the bytes and table change under their locks. The compiler cannot
+/// see that ordering (the fields are `var` for `load` alone).
 package final class ManifestArchive: @unchecked Sendable {
     package let watch: InputWatch?
     private let path: String
@@ -172,20 +177,15 @@ package final class ManifestArchive: @unchecked Sendable {
         let (bytes, base) = held.value
         guard base == 0 else { return nil }
         let ranges = Array(entryRanges.values)
-        let decoded = Locked<[BuildManifest.StampedEntry?]>(slots: ranges.count)
-        let chunks = 8
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var index = chunk
-            // Values many entries share are held once per chunk (see `ManifestCoding.Interner`).
-            var interner = ManifestCoding.Interner(capacity: ranges.count / chunks)
-            while index < ranges.count {
-                if let entry = ManifestCoding.entry(bytes, ranges[index], interner: &interner) { decoded[index] = entry }
-                index += chunks
-            }
+        let parts = 8
+        let decoded = Parallel.parts(ranges.count, parts: parts) { part in
+            // Values many entries share are held once per part (see `ManifestCoding.Interner`).
+            var interner = ManifestCoding.Interner(capacity: ranges.count / parts)
+            return part.map { ManifestCoding.entry(bytes, ranges[$0], interner: &interner) }
         }
         var result: [String: BuildManifest.StampedEntry] = [:]
         result.reserveCapacity(ranges.count)
-        for value in decoded.value {
+        for value in decoded.joined() {
             guard let value else { return nil }
             result[value.entry.path] = value
         }

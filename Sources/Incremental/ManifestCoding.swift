@@ -53,14 +53,14 @@ package enum ManifestCoding {
         flush(w.bytes)
         flush(watch.bytes)
         w = ByteWriter(capacity: piece + (1 << 16))
-        let watchSum = Checksum.of(watch.bytes[...])
+        let watchSum = PageKeyHasher.checksum(of: watch.bytes[...])
         w.word(watchSum.high)
         w.word(watchSum.low)
         // The checksum of the rest covers what follows, piece by piece.
-        var checksum = Checksum()
+        var checksum = PageKeyHasher()
         var checkedFrom = w.bytes.count
         func flushPiece() {
-            checksum.add(w.bytes[checkedFrom...])
+            checksum.add(bytes: w.bytes[checkedFrom...])
             flush(w.bytes)
             w = ByteWriter(capacity: piece + (1 << 16))
             checkedFrom = 0
@@ -129,8 +129,8 @@ package enum ManifestCoding {
             strings(page.images, into: &w)
             positions(page.dependencies, into: &w)
         }
-        checksum.add(w.bytes[checkedFrom...])
-        let sum = checksum.value
+        checksum.add(bytes: w.bytes[checkedFrom...])
+        let sum = checksum.checksum
         w.word(sum.high)
         w.word(sum.low)
         flush(w.bytes)
@@ -352,7 +352,7 @@ package enum ManifestCoding {
         guard bytes.count >= 16 else { return false }
         let end = bytes.endIndex - 16
         var r = ByteReader(Array(bytes[end...]))
-        return Checksum.of(bytes[..<end]) == PageKey(high: r.word(), low: r.word())
+        return PageKeyHasher.checksum(of: bytes[..<end]) == PageKey(high: r.word(), low: r.word())
     }
 
     /// Everything after the watch but the records' contents.

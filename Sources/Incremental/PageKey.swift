@@ -21,8 +21,21 @@ package struct PageKey: Hashable, Sendable {
     }
 }
 
-/// Builds a `PageKey` from parts, each prefixed by its length so that no two sequences of
-/// parts give the same bytes.
+extension PageKey {
+    /// 32 hex digits, for a key kept as text (the engine's and the settings', `SiteBuild+Keys`).
+    package var hex: String {
+        func digits(_ word: UInt64) -> String {
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return digits(high) + digits(low)
+    }
+}
+
+/// The build's one hasher for keys (pages', search records', the engine's and settings', the
+/// manifest's checksums, the content warnings' fingerprint): a `PageKey` from parts, each
+/// prefixed by its length so that no two sequences of parts give the same bytes, or from
+/// bytes given in pieces (`add(bytes:)`, `checksum`). Content digests stay SHA-256 (`Digest`).
 package struct PageKeyHasher {
     private var h1: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var h2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
@@ -31,6 +44,10 @@ package struct PageKeyHasher {
     private var half = false
     /// Words added.
     private var length = 0
+    /// Of bytes given in pieces: those of a word not yet complete, how many, and how many in all.
+    private var pendingBytes: UInt64 = 0
+    private var pendingCount = 0
+    private var byteCount = 0
 
     private static let c1: UInt64 = 0x87C3_7B91_1142_53D5
     private static let c2: UInt64 = 0x4CF5_AD43_2745_937F
@@ -80,6 +97,49 @@ package struct PageKeyHasher {
         add(Int(stamp.size))
         add(Int(stamp.modified))
         add(Int(stamp.changed))
+    }
+
+    /// Bytes, as eight to a word whatever the pieces they come in (the manifest is checked a
+    /// megabyte at a time); `checksum` ends them.
+    package mutating func add(bytes: ArraySlice<UInt8>) {
+        byteCount += bytes.count
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            let count = raw.count
+            while pendingCount > 0, index < count {
+                pendingBytes |= UInt64(raw[index]) << UInt64(8 * pendingCount)
+                index += 1
+                pendingCount += 1
+                if pendingCount == 8 {
+                    add(word: pendingBytes)
+                    (pendingBytes, pendingCount) = (0, 0)
+                }
+            }
+            while index + 8 <= count {
+                add(word: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
+                index += 8
+            }
+            while index < count {
+                pendingBytes |= UInt64(raw[index]) << UInt64(8 * pendingCount)
+                index += 1
+                pendingCount += 1
+            }
+        }
+    }
+
+    /// The key of the bytes given (`add(bytes:)`) and their count: a truncated or damaged
+    /// manifest is noticed and ignored.
+    package var checksum: PageKey {
+        var hasher = self
+        if pendingCount > 0 { hasher.add(word: pendingBytes) }
+        hasher.add(byteCount)
+        return hasher.key
+    }
+
+    package static func checksum(of bytes: ArraySlice<UInt8>) -> PageKey {
+        var hasher = PageKeyHasher()
+        hasher.add(bytes: bytes)
+        return hasher.checksum
     }
 
     @inline(__always)

@@ -2,6 +2,12 @@ import Hashing
 import Diagnostics
 
 /// A SHA-256 digest as four words: compared, hashed and stored without text.
+///
+/// Content digests stay SHA-256 rather than the build's key hasher (`PageKeyHasher`): a
+/// digest names a file's bytes for good, across builds, processes and machines (a content
+/// file's body, a picture in the content-addressed thumbnail cache), where keys only tell a
+/// page's two versions apart; and the processor's SHA instructions (`Hashing`) make it as
+/// fast as the files can be read.
 package struct Digest: Hashable, Sendable {
     package var a: UInt64
     package var b: UInt64

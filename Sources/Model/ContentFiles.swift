@@ -10,7 +10,7 @@ import Locking
 /// files that are regular files in real folders (see `BodyRenderer.plainFiles`): tables
 /// made when a file is processed or a link checked, which a build where few files changed
 /// may not need at all.
-package final class ContentFiles: @unchecked Sendable {
+package final class ContentFiles: Sendable {
     private let scan: SiteLoader.Scan
     private let tables = Locked<(pages: [String: String], plain: Set<String>)?>(nil)
 

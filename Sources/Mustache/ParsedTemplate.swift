@@ -1,6 +1,10 @@
 /// A template parsed once and compiled to flat instructions (see `Op`), ready to render any
 /// number of times from any number of threads. Immutable after `init`: the buffers it owns
 /// are written once there and only read afterwards.
+///
+/// Unchecked: its instructions, text and names are held in buffers it allocates (unsafe
+/// pointers, for the renderer's speed), which the compiler cannot know are never written
+/// after `init`.
 final class ParsedTemplate: @unchecked Sendable {
     let name: String
     let path: String

@@ -14,7 +14,7 @@ import Locking
 ///
 /// Memory stays bounded: at most `capacity` bodies are kept; beyond that a body is rendered
 /// again each time a page reads it (with the default theme, each body is read by one page).
-package final class BodyStore: @unchecked Sendable {
+package final class BodyStore: Sendable {
     package static let capacity = 512
     private let state = Locked<(bodies: [String: String], problems: Set<Diagnostic>)>(([:], []))
     private let context: ContentEntry.SourceContext

@@ -1,7 +1,7 @@
 import Mustache
 
 /// One kind of file the build renders: entity pages, list pages, the 404 page, the sitemap,
-/// data files and whatever comes next (not yet the search index, thumbnails or assets).
+/// data files, the search index's records and whatever comes next (not thumbnails or assets).
 /// The build knows nothing of any of them: it asks every output in `Outputs.all` for its
 /// files, and renders, keys, writes and removes each of them like any other, through the
 /// same recorded scope (`PageScope`).
@@ -22,6 +22,10 @@ package protocol Output: Sendable {
     var kind: Page.Kind { get }
     /// Whether its files are pages for readers, what `Dependency.pages` lists.
     var listed: Bool { get }
+    /// Whether its files are written into the output as they are (else each is a part that
+    /// another step assembles, like the search index's records: keyed and kept in the
+    /// manifest like a file, and handed over when made, never written).
+    var writesFiles: Bool { get }
     /// Its files for this site, in a stable order.
     func files(of site: PageRenderer) -> [Page]
     /// The text of `page`, one of its files, with what it read recorded in `scope`.
@@ -30,6 +34,7 @@ package protocol Output: Sendable {
 
 extension Output {
     package var listed: Bool { true }
+    package var writesFiles: Bool { true }
 }
 
 /// An output whose files a template of the theme draws: the one named like its kind, in

@@ -16,6 +16,8 @@ package struct PageRenderer: Sendable {
     package var library: TemplateLibrary
     package var planner: ImagePlanner
     package var bodies: BodyStore
+    /// A body's plain text when the Markdown stage kept it (else it is made from the HTML).
+    package var plainText: @Sendable (String) -> String? = { _ in nil }
     /// The collections' rows the last build kept, and where this build's are kept (nil: each
     /// collection made whole, nothing kept).
     package var rowStore: DataRowStore?
@@ -62,9 +64,8 @@ package struct PageRenderer: Sendable {
     package func render(
         _ pages: [Page], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
     ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
-        let results = Locked<[Result<Rendered, DiagnosticList>?]>(slots: pages.count)
         let templateErrors = TemplateErrors()
-        DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+        let results = Parallel.map(pages.count) { i -> Result<Rendered, DiagnosticList> in
             let page = pages[i]
             let scope = PageScope()
             defer { scope.finish() }
@@ -72,49 +73,23 @@ package struct PageRenderer: Sendable {
                 let text = try Outputs.output(page.kind).render(page, of: self, scope: scope)
                 do throws(DiagnosticList) {
                     try deliver(page, text)
-                    results[i] = .success(Rendered(images: scope.fileNames, dependencies: scope.dependencies))
+                    return .success(Rendered(images: scope.fileNames, dependencies: scope.dependencies))
                 } catch {
-                    results[i] = .failure(error)
+                    return .failure(error)
                 }
             } catch {
                 templateErrors.add(error)
-                results[i] = .failure(DiagnosticList([]))
+                return .failure(DiagnosticList([]))
             }
         }
         var rendered: [Rendered?] = []
         var diagnostics: Set<Diagnostic> = []
-        for result in results.value {
+        for result in results {
             switch result {
-            case .success(let page)?: rendered.append(page)
-            case .failure(let list)?: rendered.append(nil); diagnostics.formUnion(list.diagnostics)
-            case nil: rendered.append(nil)
+            case .success(let page): rendered.append(page)
+            case .failure(let list): rendered.append(nil); diagnostics.formUnion(list.diagnostics)
             }
         }
         return (rendered, (diagnostics.sorted() + templateErrors.diagnostics).sorted())
     }
-}
-
-/// Slots written by concurrent iterations without a lock: each index by exactly one of them,
-/// read only after all have finished.
-package final class UnsafeBuffer<T>: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<T>
-    package let count: Int
-
-    package init(count: Int, initial: T) {
-        self.count = count
-        storage = .allocate(capacity: max(count, 1))
-        storage.initialize(repeating: initial, count: count)
-    }
-
-    deinit {
-        storage.deinitialize(count: count)
-        storage.deallocate()
-    }
-
-    package subscript(index: Int) -> T {
-        get { storage[index] }
-        set { storage[index] = newValue }
-    }
-
-    package var values: [T] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 }

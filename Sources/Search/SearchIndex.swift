@@ -236,11 +236,5 @@ final class FileList: Sendable {
 
 /// `make` of consecutive parts of `0..<count`, one part per core (one part when few), in order.
 func inParts<Part: Sendable>(_ count: Int, _ make: @Sendable (Range<Int>) -> Part) -> [Part] {
-    let cores = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
-    guard count > 64, cores > 1 else { return [make(0..<count)] }
-    let results = Locked<[Part?]>(slots: cores)
-    DispatchQueue.concurrentPerform(iterations: cores) { part in
-        results[part] = make((count * part / cores)..<(count * (part + 1) / cores))
-    }
-    return results.value.map { $0! }
+    Parallel.parts(count, parts: count > 64 ? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) : 1, make)
 }

@@ -65,6 +65,9 @@ public struct SearchState: Sendable, Equatable {
             = (options, records, byName, index, leaves, nodes, chunks, orders, entry)
     }
 
+    /// Whether a record with this identity is indexed.
+    public func contains(_ identity: SearchRecord.ID) -> Bool { id(of: identity) != nil }
+
     /// The id of the record with this identity, if there is one.
     func id(of identity: SearchRecord.ID) -> Int? {
         var low = 0, high = records.count

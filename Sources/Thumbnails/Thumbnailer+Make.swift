@@ -54,18 +54,18 @@ extension Thumbnailer {
         // about twenty times the work of a plain one).
         let sizes = sources.withLock { known in jobs.map { known[$0.path]?.stamp.size ?? 0 } }
         let order = jobs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
-        let outcomes = Locked([Result<Int, ThumbnailError>?](repeating: nil, count: jobs.count))
         let finished = Locked(0)
         let work = jobs
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            // Outcomes stay in plan order (errors are reported in it).
-            let job = order[index]
-            let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(work[job]) }
-            outcomes.withLock { $0[job] = outcome }
+        let made = Parallel.map(work.count) { index in
+            let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(work[order[index]]) }
             if let progress { progress(finished.withLock { $0 += 1; return $0 }, work.count) }
+            return outcome
         }
+        // Outcomes in plan order (errors are reported in it).
+        var outcomes = [Result<Int, ThumbnailError>?](repeating: nil, count: work.count)
+        for (index, outcome) in made.enumerated() { outcomes[order[index]] = outcome }
         var storage: [ThumbnailError] = []
-        for outcome in outcomes.withLock({ $0 }) {
+        for outcome in outcomes {
             switch outcome {
             case .success(let made)?: report.made += made
             case .failure(let error)? where error.isStorage: storage.append(error)

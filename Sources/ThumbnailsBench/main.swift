@@ -72,14 +72,12 @@ func run(_ sources: [URL], _ spec: ThumbnailSpec, corpus: URL) throws -> Timing 
     let cpuStart = processorTime()
     let start = Date()
     // Planned from several threads at once, as the site build does while rendering pages.
-    let planned = Locked(Array<Result<ThumbnailPlan, ThumbnailError>?>(repeating: nil, count: sources.count))
-    DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-        let result = Result { () throws(ThumbnailError) -> ThumbnailPlan in
+    let planned = Parallel.map(sources.count) { index in
+        Result { () throws(ThumbnailError) -> ThumbnailPlan in
             try thumbnailer.plan(ThumbnailRequest(source: sources[index], spec: spec, stem: "image\(index)"))
         }
-        planned.withLock { $0[index] = result }
     }
-    let plans = try planned.withLock { $0 }.map { try $0!.get() }
+    let plans = try planned.map { try $0.get() }
     let planEnd = Date()
     let report = thumbnailer.make(plans)
     let made = Date()

@@ -24,7 +24,7 @@ import Locking
 ///
 /// Where the file system cannot exchange two folders (some network file systems), the swap
 /// is three renames: a moment with no output folder, but never one with half of each site.
-package final class SiteWriter: @unchecked Sendable {
+package final class SiteWriter: Sendable {
     package let output: URL
     package let staging: URL
     private let spare: String

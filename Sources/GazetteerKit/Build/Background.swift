@@ -1,20 +1,22 @@
 import Foundation
+import Locking
 
 /// A value computed on another thread while the build goes on, waited for when needed.
-final class Background<Value: Sendable>: @unchecked Sendable {
+final class Background<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Value?
+    private let result = Locked<Value?>(nil)
 
     init(_ work: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async {
-            self.result = work()
+            let value = work()
+            self.result.withLock { $0 = value }
             self.done.signal()
         }
     }
 
     /// A value there already.
     init(ready value: Value) {
-        result = value
+        result.withLock { $0 = value }
         done.signal()
     }
 
@@ -22,14 +24,16 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     /// only reference to what it refers to.
     func take() -> Value {
         done.wait()
-        defer { result = nil }
-        return result!
+        return result.withLock { result in
+            defer { result = nil }
+            return result!
+        }
     }
 
     /// The value, once computed.
     var value: Value {
         done.wait()
         done.signal()
-        return result!
+        return result.value!
     }
 }

@@ -23,14 +23,11 @@ struct BuildClock {
     }
 
     /// A build that rendered and made these (and published them, unless it writes no output).
-    func summary(_ rendered: SiteBuild.RenderOutcome, _ images: SiteBuild.Thumbnails,
-                 _ published: SiteBuild.Published? = nil, note: String?, warnings: [Diagnostic] = []) -> BuildSummary {
-        var summary = BuildSummary(
-            pages: rendered.pageCount, dataFiles: rendered.paths.count - rendered.pageCount, thumbnailsMade: images.report.made,
+    func summary(_ rendered: SiteBuild.RenderOutcome, _ images: SiteBuild.Thumbnails, _ published: SiteBuild.Published?)
+        -> BuildSummary {
+        BuildSummary(
+            pages: rendered.pageCount, dataFiles: rendered.dataFileCount, thumbnailsMade: images.report.made,
             thumbnailsReused: max(0, images.changes.count - images.report.made),
             seconds: elapsed, pagesRendered: rendered.count, filesWritten: published?.filesWritten ?? 0, timings: timings)
-        summary.note = note
-        summary.warnings = warnings
-        return summary
     }
 }

@@ -10,7 +10,7 @@ import Write
 /// for the whole build. The kernel lets go of it when the process ends, however it ends, so
 /// the lock of a killed build is simply taken by the next. The file holds the holder's
 /// process number, for the message of whoever waits.
-final class BuildLock: @unchecked Sendable {
+final class BuildLock {
     private var descriptors: [Int32]
 
     private init(descriptors: [Int32]) { self.descriptors = descriptors }

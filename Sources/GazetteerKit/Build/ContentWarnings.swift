@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Load
 import Model
+import Incremental
 
 /// Files in `content/` that no page uses: a Markdown file in the wrong place or with the
 /// wrong ending is not loaded, a picture nothing names is not shown. Each is a warning, so
@@ -31,9 +32,9 @@ enum ContentWarnings {
     /// folder of content/ changes. Made without the set, which only a new listing needs.
     static func fingerprint(loaded: [String], entries: [ContentEntry]) -> UInt64 {
         func hash(_ path: String) -> UInt64 {
-            var hash = StableHash()
+            var hash = PageKeyHasher()
             hash.add(path)
-            return hash.signature.high
+            return hash.key.high
         }
         var sum = UInt64(loaded.count)
         for path in loaded { sum &+= hash(path) }
@@ -113,8 +114,7 @@ extension SiteBuild {
     /// `content.entryWarnings` otherwise). The last build's, when it used the same files
     /// and no folder of content/ changed since (a build that changed one page does not list
     /// the whole of content/ again); otherwise found while the pages are made.
-    static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
-                                clock: inout BuildClock) -> Background<(warnings: [Diagnostic], folders: [String])> {
+    mutating func contentWarnings(_ content: inout Content) -> Background<(warnings: [Diagnostic], folders: [String])> {
         let loaded = inputs.scan.content.map(\.path)
         // A draft's pictures and files are used (by the draft).
         let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries + content.drafts)

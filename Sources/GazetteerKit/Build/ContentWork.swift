@@ -40,15 +40,13 @@ enum ContentWork {
             var markdown: UInt64 = 0
         }
         let start = DispatchTime.now().uptimeNanoseconds
-        let results = Locked<[One?]>(slots: pending.count)
-        DispatchQueue.concurrentPerform(iterations: pending.count) { i in
+        let results = Parallel.map(pending.count) { i -> One in
             let (file, validate) = pending[i]
             var one = One()
             let t0 = DispatchTime.now().uptimeNanoseconds
             guard let data = FileManager.default.contents(atPath: root.appending(path: file.path).path) else {
                 one.diagnostics.append(Diagnostic("cannot read this file", at: SourceLocation(path: file.path)))
-                results[i] = one
-                return
+                return one
             }
             let digest = Digest(of: data)
             let content: ParsedContent
@@ -58,8 +56,7 @@ enum ContentWork {
             } catch {
                 one.diagnostics += error.diagnostics
                 one.parse = DispatchTime.now().uptimeNanoseconds - t0
-                results[i] = one
-                return
+                return one
             }
             let t1 = DispatchTime.now().uptimeNanoseconds
             let headLength = max(0, data.count - content.document.body.utf8.count)
@@ -72,13 +69,12 @@ enum ContentWork {
             if context.config.search, entry != nil { one.text = PackedText(SearchText.plain(fromHTML: body.html)) }
             one.parse = t1 - t0
             one.markdown = DispatchTime.now().uptimeNanoseconds - t1
-            results[i] = one
+            return one
         }
         var outcome = Outcome()
         var parse: UInt64 = 0
         var markdown: UInt64 = 0
-        for (i, one) in results.value.enumerated() {
-            guard let one else { continue }
+        for (i, one) in results.enumerated() {
             let path = pending[i].file.path
             if let entry = one.entry { outcome.entries[path] = (pending[i].file.stamp, entry) }
             if let html = one.html { outcome.bodies[path] = html }

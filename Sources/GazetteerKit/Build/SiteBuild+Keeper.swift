@@ -7,7 +7,9 @@ extension SiteBuild {
     /// so it is freed when the next build in the same process starts instead.
     private static let keeper = Locked<Kept?>(nil)
 
-    /// Objects only held and then released, never read: so they may cross threads.
+    /// Objects only held and then released, never read: so they may cross threads. Unchecked
+    /// because they are the build's own values (the model, the pages, the manifest), which are
+    /// not Sendable, and the compiler cannot see that nothing reads them once kept.
     private final class Kept: @unchecked Sendable {
         let objects: [Any]
         init(_ objects: [Any]) { self.objects = objects }

@@ -1,5 +1,4 @@
 import Foundation
-import Hashing
 import Load
 import Images
 import Model
@@ -10,27 +9,27 @@ extension SiteBuild {
     /// What makes the same inputs give the same outputs: the manifest format, the gazetteer
     /// version and the executable itself. Thumbnail plans are reused only under the same key.
     static func engineKey() -> String {
-        var key = KeyBuilder()
+        var key = PageKeyHasher()
         key.add(BuildManifest.formatVersion)
         key.add(GazetteerVersion.current)
         key.add(FileStamp.executable)
-        return key.digest
+        return key.key.hex
     }
 
     /// What every page depends on besides its own inputs: the engine, the settings file, the
     /// theme folder and the site folder.
     static func globalKey(_ scan: SiteLoader.Scan, engine: String) -> String {
-        var key = KeyBuilder()
+        var key = PageKeyHasher()
         key.add(engine)
         key.add(scan.configFile?.text ?? "no settings file")
         key.add(scan.theme.directory.path)
         key.add(scan.root.path)
-        return key.digest
+        return key.key.hex
     }
 
     /// What this build read, with the stamps taken before reading, and the output as written.
-    static func watch(scan: SiteLoader.Scan, entries: [ContentEntry], contentFolders: [String], planner: ImagePlanner,
-                      output: BuildManifest.OutputState) -> InputWatch {
+    func watch(_ content: Content, output: BuildManifest.OutputState) -> InputWatch {
+        let (scan, entries, contentFolders, planner) = (inputs.scan, content.entries, content.contentFolders, inputs.planner)
         var images: Set<String> = []
         for entry in entries {
             images.insert(entry.image.path)
@@ -51,32 +50,4 @@ extension SiteBuild {
         }
         return watch
     }
-}
-
-/// Bytes to hash, each part length-prefixed so that no two sequences of parts collide.
-struct KeyBuilder {
-    private(set) var bytes: [UInt8] = []
-
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
-
-    mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            add(utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    mutating func add(_ number: Int) {
-        withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func add(_ stamp: FileStamp?) {
-        guard let stamp else { return add(-1) }
-        for value in [Int64(bitPattern: stamp.device), Int64(bitPattern: stamp.inode), stamp.size, stamp.modified, stamp.changed] {
-            add(Int(value))
-        }
-    }
-
-    var digest: String { ContentHash.sha256Hex(bytes) }
 }

@@ -17,7 +17,7 @@ extension SiteBuild {
     }
 
     /// The model and template stages. Throws every problem found so far, if any.
-    static func makeModel(_ inputs: Inputs, _ content: Content, clock: inout BuildClock) throws(DiagnosticList) -> Model {
+    mutating func makeModel(_ content: Content) throws(DiagnosticList) -> Model {
         let scan = inputs.scan
         var diagnostics = content.diagnostics
         let model = SiteModel(config: inputs.config, entries: content.entries)
@@ -41,11 +41,13 @@ extension SiteBuild {
             // No page will render, so the flags and pictures are planned here with the presets
             // the templates name, and decoded with those the Markdown stage planned: their
             // problems come in this run with the others, not in the next one.
-            if let library { planPictures(content.entries, presets: TemplateCheck.presetsUsed(library), planner: inputs.planner) }
-            throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems(inputs))
+            if let library { Self.planPictures(content.entries, presets: TemplateCheck.presetsUsed(library), planner: inputs.planner) }
+            throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems())
         }
         clock.lap("model.templates")
-        let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
+        var renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
+        let texts = content.processed.texts
+        renderer.plainText = { texts[$0]?.text }
         clock.lap("model.pages")
         return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library))
     }

@@ -2,6 +2,7 @@ import Dispatch
 import Load
 import Render
 import Incremental
+import Locking
 
 extension SiteBuild {
     /// Which pages are rendered: those whose key is not the one in the last manifest.
@@ -22,7 +23,8 @@ extension SiteBuild {
 
     /// A page is rendered again unless what its last rendering read has the same values:
     /// each dependency of the last manifest is hashed once, and a page's key mixes theirs.
-    static func comparePageKeys(_ model: Model, _ inputs: Inputs, _ content: Content, _ reuse: Reuse, clock: inout BuildClock) -> PageKeys {
+    /// The files of the outputs `remaking` are all rendered (parts whose assembly was lost).
+    mutating func comparePageKeys(_ model: Model, _ content: Content, remaking: Set<Page.Kind>) -> PageKeys {
         let pages = model.pages, planner = inputs.planner, scan = inputs.scan
         let taken = planner.stampsTaken  // looked up across the cores without the planner's lock
         let values = DependencyValues(
@@ -32,25 +34,20 @@ extension SiteBuild {
         let compared = reuse.pageKeys
         let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []
         clock.lap("model.values")
-        let unchanged = UnsafeBuffer<Bool>(count: pages.count, initial: false)
-        let readBefore = UnsafeBuffer<[TablePosition]?>(count: pages.count, initial: nil)
-        if let compared {
-            let chunks = 8
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                var index = chunk
-                while index < pages.count {
-                    let page = pages[index]
-                    if let (key, read) = compared.keyAndDependencies(ofPage: page.path) {
-                        readBefore[index] = read
-                        unchanged[index] = DependencyValues.key(for: page, values: read.lazy.map { tableValues[Int($0)] }) == key
-                    }
-                    index += chunks
+        // Per page: what its last rendering read, and whether its key is unchanged.
+        let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
+            Parallel.map(pages.count, chunk: 256) { index -> (read: [TablePosition]?, unchanged: Bool) in
+                let page = pages[index]
+                guard !remaking.contains(page.kind), let (key, read) = compared.keyAndDependencies(ofPage: page.path) else {
+                    return (nil, false)
                 }
+                return (read, DependencyValues.key(for: page, values: read.lazy.map { tableValues[Int($0)] }) == key)
             }
-        }
+        } ?? Array(repeating: (nil, false), count: pages.count)
+        let unchanged = compares.map(\.unchanged)
         let toRender = pages.indices.filter { !unchanged[$0] }
         clock.lap("model.keys")
-        return PageKeys(values: values, compared: compared, tableValues: tableValues, readBefore: readBefore.values,
-                        unchanged: unchanged.values, toRender: toRender)
+        return PageKeys(values: values, compared: compared, tableValues: tableValues, readBefore: compares.map(\.read),
+                        unchanged: unchanged, toRender: toRender)
     }
 }

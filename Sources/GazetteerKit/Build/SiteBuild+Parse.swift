@@ -31,7 +31,7 @@ extension SiteBuild {
 
     /// Front matter, Markdown and fields, for the files the plan names, across the cores;
     /// the other entries are the last build's.
-    static func parse(_ plan: RebuildPlan, _ inputs: Inputs, _ reuse: Reuse, clock: inout BuildClock) -> Content {
+    mutating func parse() -> Content {
         let scan = inputs.scan
         var diagnostics = inputs.diagnostics + plan.duplicates
         clock.lap("parse.plan")

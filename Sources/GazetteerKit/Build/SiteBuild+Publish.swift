@@ -13,6 +13,8 @@ extension SiteBuild {
         var assets: [String: FileStamp]
         var output: BuildManifest.OutputState
         var filesWritten: Int
+        /// How many thumbnails the output holds.
+        var imageCount: Int
     }
 
     /// The default theme's script that shows the search box.
@@ -22,12 +24,10 @@ extension SiteBuild {
     /// the output for the staging folder or updates it (see `SiteWriter`), keeping the files
     /// in it that no build wrote; `replacingForeign`: one where the build writes one is
     /// replaced (else the build fails naming it).
-    static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles,
-                        _ copied: CopiedFiles, _ reuse: Reuse,
-                        to writer: SiteWriter, _ options: BuildOptions, replacingForeign: Bool, clock: inout BuildClock)
-        throws(DiagnosticList) -> Published
-    {
+    mutating func publish(_ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles) throws(DiagnosticList) -> Published {
+        let writer = writer!  // a build without an output publishes nothing (`steps`)
         let (staged, changes, previousOutput) = (rendered.staged, images.changes, reuse.output)
+        let copied = copied!  // made with the model (`steps`)
         var seen: Set<String> = []
         var linking: [PlannedImage] = []
         for plan in images.plans {
@@ -40,20 +40,16 @@ extension SiteBuild {
         if !linking.isEmpty {
             let thumbnailer = images.thumbnailer!
             let toLink = linking
-            let failures = Locked<[Int: DiagnosticList]>([:])
-            let chunks = min(linking.count, 8 * ProcessInfo.processInfo.activeProcessorCount)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in stride(from: chunk, to: toLink.count, by: chunks) {
-                    let image = toLink[index]
-                    do throws(DiagnosticList) {
-                        try writer.link(OutputPath.image(image.fileName), from: thumbnailer.cachedFile(image))
-                    } catch {
-                        failures.withLock { $0[index] = error }
-                        return
-                    }
+            let failures = Parallel.map(toLink.count, chunk: 16) { index -> DiagnosticList? in
+                let image = toLink[index]
+                do throws(DiagnosticList) {
+                    try writer.link(OutputPath.image(image.fileName), from: thumbnailer.cachedFile(image))
+                    return nil
+                } catch {
+                    return error
                 }
             }
-            if let first = failures.withLock({ $0 }).min(by: { $0.key < $1.key }) { throw first.value }
+            if let first = failures.first(where: { $0 != nil }) { throw first! }
             for image in linking { staged.add(OutputPath.image(image.fileName)) }
         }
         // The theme's assets, static/ and the files pages link to, each copied when its stamp changed.
@@ -89,6 +85,7 @@ extension SiteBuild {
             }
         }
         clock.lap("write.commit")
-        return Published(assets: assets, output: output, filesWritten: placing.count + removing.count + (recordWritten ? 1 : 0))
+        return Published(assets: assets, output: output, filesWritten: placing.count + removing.count + (recordWritten ? 1 : 0),
+                         imageCount: changes.count)
     }
 }

@@ -7,13 +7,12 @@ extension SiteBuild {
     /// Remembers this build for the next one (see `BuildManifest`). A manifest that cannot be
     /// written only makes the next build slower.
     @discardableResult
-    static func saveRecord(_ plan: RebuildPlan, _ inputs: Inputs, _ last: LastBuild, _ reuse: Reuse, _ content: Content,
-                           _ entryRecords: [String: BuildManifest.Record<BuildManifest.StampedEntry>], _ rendered: RenderOutcome, _ images: Thumbnails, _ published: Published,
-                           _ options: BuildOptions, clock: inout BuildClock) -> BuildManifest {
+    mutating func saveRecord(_ content: inout Content, _ rendered: RenderOutcome, _ published: Published) -> BuildManifest {
+        let entryRecords = content.takeRecords()
         let (scan, planner, check, knownPlans) = (inputs.scan, inputs.planner, last.check, inputs.knownPlans)
         let archiveEntries = reuse.stampedEntries
         var manifest = BuildManifest(
-            engineKey: inputs.engine, globalKey: inputs.global, output: published.output, imageCount: images.changes.count,
+            engineKey: inputs.engine, globalKey: inputs.global, output: published.output, imageCount: published.imageCount,
             assets: published.assets, entries: entryRecords, pages: rendered.records)
         manifest.dependencies = rendered.dependencies
         // The same files as last time (no content file or theme file added or removed, no
@@ -76,10 +75,10 @@ extension SiteBuild {
             break
         }
         manifest.watch = manifest.watch
-            ?? watch(scan: scan, entries: content.entries, contentFolders: content.contentFolders, planner: planner, output: published.output)
+            ?? watch(content, output: published.output)
         manifest.watch?.pages = rendered.pageCount
-        manifest.watch?.dataFiles = rendered.paths.count - rendered.pageCount
-        manifest.watch?.images = images.changes.count
+        manifest.watch?.dataFiles = rendered.dataFileCount
+        manifest.watch?.images = published.imageCount
         manifest.watch?.drafts = options.drafts
         clock.lap("write.manifest")
         // Nothing is decoded from the last manifest any more: its records are copied from the file.

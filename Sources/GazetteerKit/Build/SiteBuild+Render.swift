@@ -14,14 +14,18 @@ extension SiteBuild {
     struct RenderOutcome {
         /// Every page's path, and its manifest record.
         var paths: [String]
-        /// How many of `paths` are pages (HTML) rather than data files (JSON, CSV, the sitemap).
+        /// How many of `paths` are pages (HTML), and how many data files (JSON, CSV, the sitemap);
+        /// the others are parts (see `Output.writesFiles`).
         var pageCount: Int
+        var dataFileCount: Int
+        /// The text of each part rendered, by path (the others are unchanged).
+        var parts: [String: PackedText]
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>]
         /// The thumbnails each rendered page shows.
         var images: [String: [String]]
         /// Every dependency a page read, each once (page records refer to them by position).
         var dependencies: [Dependency]
-        /// How many pages were rendered.
+        /// How many files were rendered (parts not counted).
         var count: Int
         /// The files written into the staging folder so far.
         var staged: StagedFiles
@@ -34,23 +38,29 @@ extension SiteBuild {
     /// The render stage for the pages whose key changed, straight into the staging folder
     /// (the model is consumed: what it holds is freed when this is done, before thumbnails
     /// are made), and every page's record for the manifest.
-    static func render(_ model: consuming Model, _ keys: consuming PageKeys, _ inputs: Inputs, _ content: Content,
-                       _ reuse: Reuse, to writer: SiteWriter?, _ options: BuildOptions, clock: inout BuildClock)
+    mutating func render(_ model: consuming Model, _ keys: consuming PageKeys, _ content: Content)
         throws(DiagnosticList) -> RenderOutcome
     {
+        let (writer, output) = (self.writer, options.output)
         let (pages, toRender) = (model.pages, keys.toRender)
         var renderer = model.renderer
-        renderer.rowStore = dataRowStore(keys.values, inputs, reuse, options)
+        renderer.rowStore = Self.dataRowStore(keys.values, inputs, reuse, options)
         let (compared, readBefore, tableValues) = (keys.compared, keys.readBefore, keys.tableValues)
         let previousOutput = reuse.output
         let staged = StagedFiles()
         // A page equal to the one in the output is left there.
         let pagesDone = Locked(0)
+        let parts = Locked<[String: PackedText]>([:])  // each part's text, for the step that assembles them
         let progress = options.progress
         let rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
             if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
+            guard Outputs.output(page.kind).writesFiles else {
+                let packed = PackedText(html)
+                parts.withLock { $0[page.path] = packed }
+                return
+            }
             guard let writer else { return }
-            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: options.output.appending(path: page.path)) {
+            if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: output.appending(path: page.path)) {
                 return
             }
             try writer.write(page.path, html)
@@ -60,7 +70,7 @@ extension SiteBuild {
         if !diagnostics.isEmpty {
             // The pictures planned so far are decoded all the same, so that their problems
             // come in this run with the others, not in the next one.
-            throw DiagnosticList(diagnostics + pictureProblems(inputs))
+            throw DiagnosticList(diagnostics + pictureProblems())
         }
         clock.lap("render")
         // The key of what this rendering read (which may differ from what the last one read).
@@ -74,17 +84,12 @@ extension SiteBuild {
         let known = copiesRecords ? tableValues.count : 0
         let newValues = keys.values.values(of: Array(table.items[known...]))
         let lists = read
-        let pageKeys = UnsafeBuffer<PageKey>(count: toRender.count, initial: PageKey(high: 0, low: 0))
-        DispatchQueue.concurrentPerform(iterations: 8) { chunk in
-            var n = chunk
-            while n < toRender.count {
-                let value = { (position: TablePosition) in
-                    let at = Int(position)
-                    return at < known ? tableValues[at] : newValues[at - known]
-                }
-                pageKeys[n] = DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map(value))
-                n += 8
+        let pageKeys = Parallel.map(toRender.count, chunk: 256) { n in
+            let value = { (position: TablePosition) in
+                let at = Int(position)
+                return at < known ? tableValues[at] : newValues[at - known]
             }
+            return DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map(value))
         }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         var images: [String: [String]] = [:]
@@ -109,11 +114,17 @@ extension SiteBuild {
             records[page.path] = .copied(reuse.entries!.pages[page.path]!.range)
         }
         clock.lap("render.records")
-        let kept: [Any] = toRender.count <= smallBuild ? [model.site, pages, keys.values, renderer] : []
+        let kept: [Any] = toRender.count <= Self.smallBuild ? [model.site, pages, keys.values, renderer] : []
         let paths = pages.map(\.path)
-        return RenderOutcome(paths: paths, pageCount: paths.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }, records: records, images: images, dependencies: table.items,
-                             count: toRender.count, staged: staged, kept: kept, dataRows: renderer.rowStore?.made ?? [:])
+        let files = pages.filter { Outputs.output($0.kind).writesFiles }
+        let partTexts = parts.value
+        let pageCount = files.reduce(0) { $0 + ($1.path.hasSuffix(".html") ? 1 : 0) }
+        return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: files.count - pageCount, parts: partTexts,
+                             records: records, images: images, dependencies: table.items,
+                             count: toRender.count - partTexts.count, staged: staged, kept: kept,
+                             dataRows: renderer.rowStore?.made ?? [:])
     }
+
 
     /// Where the collections find the rows the last build kept: only when the output is
     /// updated (the thumbnails a kept row shows are then in it), under the same global key.

@@ -15,11 +15,8 @@ extension SiteBuild {
         var thumbnailer: Thumbnailer?
     }
 
-    static func makeThumbnails(_ plan: RebuildPlan, _ inputs: Inputs, _ content: Content, _ rendered: RenderOutcome,
-                               _ reuse: Reuse, _ options: BuildOptions, clock: inout BuildClock)
-        throws(DiagnosticList) -> Thumbnails
-    {
-        let planner = inputs.planner
+    mutating func makeThumbnails(_ content: Content, _ rendered: RenderOutcome) throws(DiagnosticList) -> Thumbnails {
+        let (planner, inputs) = (inputs.planner, inputs)
         let changes = ImageChanges(
             previousOutput: reuse.output, outputEntries: reuse.stampedEntries, entries: content.entries,
             processed: content.processed, pages: rendered.paths, renderedImages: rendered.images, output: options.output,
@@ -50,7 +47,8 @@ extension SiteBuild {
     /// The problems of decoding the pictures planned so far (made into the cache, so a later
     /// build reuses them), located where content named each picture: for a build that failed
     /// before its thumbnails were made.
-    static func pictureProblems(_ inputs: Inputs) -> [Diagnostic] {
+    func pictureProblems() -> [Diagnostic] {
+        let inputs = inputs
         let planner = inputs.planner
         let plans = planner.plans
         guard !plans.isEmpty, let thumbnailer = try? planner.thumbnailer() else { return [] }

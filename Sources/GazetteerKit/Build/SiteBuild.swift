@@ -7,24 +7,38 @@ import Write
 /// thumbnails -> search index -> write. Every problem of every stage that can run is collected and
 /// reported together; nothing is written unless there is none.
 ///
+/// A build is a value holding its context: the options, the last build, the inputs, the
+/// rebuild plan and what it lets this build reuse, the clock and the staging folder. Its
+/// steps (one a file, `SiteBuild+<Step>.swift`) are its methods, each taking at most three
+/// plain values, the results of the steps before it.
+///
 /// Builds are incremental (see `BuildManifest`): when no input changed, the build stops
 /// after checking their stamps; a content file whose stamp is unchanged is not read again;
 /// a page whose key is unchanged is not rendered again; a rendered page equal to the one in
 /// the output is not written again; thumbnails come from the cache. The output is the same,
 /// byte for byte, as a build from scratch would make. What to redo is decided by
 /// `RebuildPlan` (and its `keeps`) and by the page keys, never by the steps below.
-public enum SiteBuild {
+public struct SiteBuild {
+    let options: BuildOptions
+    /// Whether a file of the user's where the build writes one is replaced (`--force`, or an
+    /// output adopted).
+    let replacingForeign: Bool
+    let last: LastBuild
+    let inputs: Inputs
+    var plan: RebuildPlan
+    let reuse: Reuse
+    var clock: BuildClock
+    /// The staging folder, moved into place or discarded (nil: a build that writes no output).
+    let writer: SiteWriter?
+    /// The files published as they are (theme assets, static/, linked files), known once the
+    /// model is made.
+    var copied: CopiedFiles? = nil
+
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         try checkOutput(options)
         let adopting = try claimOutput(options)
         let lock = try BuildLock.acquire(for: options)
         defer { lock.release() }
-        return try build(options, replacingForeign: options.force || adopting)
-    }
-
-    /// The pipeline, with the output and cache to itself. Each step is in its own file
-    /// (`SiteBuild+<Step>.swift`) and takes and gives plain values.
-    private static func build(_ options: BuildOptions, replacingForeign: Bool) throws(DiagnosticList) -> BuildSummary {
         releaseLastBuild()
         var clock = BuildClock()
         var last = lastBuild(options, clock: &clock)
@@ -38,65 +52,79 @@ public enum SiteBuild {
         // Only files of static/ changed: copied, and nothing else done.
         if let summary = try publishStaticFiles(last, options, clock: &clock) { return summary }
         last.decodeEntries()
-        let check = try inputs(options, last: last, clock: &clock)
-        var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
+        let inputs = try Self.inputs(options, last: last, clock: &clock)
+        let plan = RebuildPlan.make(previous: last.previous, check: inputs.plan)
         let reuse = last.reused(by: plan)
+        var build = SiteBuild(
+            options: options, replacingForeign: options.force || adopting, last: last, inputs: inputs, plan: plan,
+            reuse: reuse, clock: clock,
+            writer: options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil)
+        // The staging folder goes whatever happens: moved into place, or discarded.
+        defer { build.writer?.discard() }
+        return try build.steps()
+    }
+
+    /// The pipeline, with the output and cache to itself: each step takes and gives plain values.
+    private mutating func steps() throws(DiagnosticList) -> BuildSummary {
         // The previous search state, read while the pages are made (nil: a full index).
-        let savedSearch = reuse.output != nil && check.config.search
-            ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
+        let savedSearch = readSearchState()
         clock.lap("load.setup")
-        var content = parse(plan, check, reuse, clock: &clock)
+        var content = parse()
         // A page of an entry that became a draft goes, with the thumbnails only it showed.
         if !content.drafts.isEmpty { plan.lookForRemoved = true }
         plan.releaseFileLists()
-        let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
-        // The staging folder goes whatever happens: moved into place, or discarded.
-        let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
-        defer { writer?.discard() }
-        let model = try makeModel(check, content, clock: &clock)
-        let copied = CopiedFiles(scan: check.scan, config: check.config, entries: content.entries, pages: model.pages)
+        let warningsFound = contentWarnings(&content)
+        let model = try makeModel(content)
+        let copied = CopiedFiles(scan: inputs.scan, config: inputs.config, entries: content.entries, pages: model.pages)
         if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
+        self.copied = copied
         let basis = options.editBasis.map { _ in
-            EditBasis(root: check.scan.root, cache: options.cache, site: model.site, context: check.context,
-                      presets: model.presets, planner: check.planner)
+            EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site, context: inputs.context,
+                      presets: model.presets, planner: inputs.planner)
         }
-        let keys = comparePageKeys(model, check, content, reuse, clock: &clock)
-        var rendered = try render(consume model, consume keys, check, content, reuse, to: writer, options, clock: &clock)
-        let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
+        // Without a state to update, every record of the index is rendered.
+        // Taken, not copied: the update changes the index in place only when it holds it alone.
+        let searchState = savedSearch?.take()
+        clock.lap("search.read")
+        let keys = comparePageKeys(model, content, remaking: searchState == nil ? [.searchRecord] : [])
+        var rendered = try render(consume model, consume keys, content)
+        // The bodies' plain texts were for the search records alone (12 MB at 10,000 pages).
+        content.processed.texts = [:]
+        let images = try makeThumbnails(content, rendered)
         // The pages' thumbnails were for finding which to make; their records keep them.
         rendered.images = [:]
         let drafts = content.drafts.map(\.path)
-        guard let writer else {
-            var summary = clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+        guard writer != nil else {
+            var summary = clock.summary(rendered, images, nil)
+            (summary.note, summary.warnings) = (last.note, (warningsFound.value.warnings + content.entryWarnings).sorted())
             summary.drafts = drafts
             return summary
         }
-        let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
-        // The bodies' plain texts were for the index alone: not held while the output is
-        // published and the manifest saved (12 MB at 10,000 pages).
-        content.processed.texts = [:]
-        let published = try publish(check, rendered, images, found, copied, reuse, to: writer, options,
-                                    replacingForeign: replacingForeign, clock: &clock)
+        let found = try search(content, rendered, consume searchState)
+        // The records' texts were for the index alone: not held while the output is published.
+        rendered.parts = [:]
+        let published = try publish(rendered, images, found)
         // The collections' rows are kept while the manifest is saved.
-        let keepingRows = keepDataRows(rendered, check, options)
+        let keepingRows = Self.keepDataRows(rendered, inputs, options)
         // The search state is saved while the manifest is.
-        let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
+        let cache = options.cache
+        let savingSearch = found.saved.map { saved in Background { saved.save(to: cache) } }
         let warnings: [Diagnostic]
         (warnings, content.contentFolders) = warningsFound.value
         let saved = SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
                                   warnings: options.strict ? [] : warnings, entryWarnings: content.entryWarnings)
         saved.save(to: options.cache)
-        let entryRecords = content.takeRecords()
-        let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
+        let record = saveRecord(&content, rendered, published)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
         _ = keepingRows?.value
-        if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
+        if rendered.count <= Self.smallBuild { Self.keepUntilNextBuild(rendered.kept + [self, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
-        var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        var summary = clock.summary(rendered, images, published)
+        (summary.note, summary.warnings) = (last.note, saved.all)
         summary.drafts = drafts
         summary.thumbnailsRemoved = CachePrune.afterBuild(
-            options, days: check.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
+            options, days: inputs.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
         return summary
     }
 

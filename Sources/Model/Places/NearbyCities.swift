@@ -45,22 +45,9 @@ package final class NearbyCities: Sendable {
     /// The `count` nearest of every point (with a position) to each, by k-d tree.
     package static func search(_ positions: [GeoPosition?], count: Int) -> [[Neighbour]] {
         let tree = Tree(positions)
-        let chunks = positions.count < 2_000 ? 1 : 16
-        let parts = Locked<[[(Int, [Neighbour])]]>(Array(repeating: [], count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var found: [(Int, [Neighbour])] = []
-            var index = chunk
-            while index < positions.count {
-                if positions[index] != nil { found.append((index, tree.nearest(to: index, count: count))) }
-                index += chunks
-            }
-            parts.withLock { $0[chunk] = found }
+        return Parallel.map(positions.count, chunk: positions.count < 2_000 ? max(1, positions.count) : 128) { index in
+            positions[index] == nil ? [] : tree.nearest(to: index, count: count)
         }
-        var lists = [[Neighbour]](repeating: [], count: positions.count)
-        for part in parts.value {
-            for (index, list) in part { lists[index] = list }
-        }
-        return lists
     }
 
     /// A k-d tree kept in one array: the median of each range is its node, the points

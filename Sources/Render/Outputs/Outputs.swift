@@ -6,6 +6,7 @@ package enum Outputs {
         CountryPages(), CityPages(), FreePages(), ContinentsPage(), ContinentPages(),
         RedirectPages(), Sitemap(),
         EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
+        SearchRecords(),
         CitiesGeoJSON(),
     ]
 

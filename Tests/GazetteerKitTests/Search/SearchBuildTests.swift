@@ -95,4 +95,20 @@ final class SearchBuildTests: XCTestCase {
         XCTAssertEqual(site.build().status, 0)
         XCTAssertEqual(IncrementalBuildTests.snapshot(site.output), try IncrementalBuildTests.cleanBuild(site), "after a country was renamed")
     }
+
+    func testALostSearchStateRendersEveryRecordAgainAndGivesTheSameIndex() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        // The state gone, the manifest kept: the records' keys are unchanged, yet the index is
+        // made whole from every record, rendered again.
+        try site.remove(".gazetteer-cache/search.state")
+        try site.write("content/cities/madrid.md", (source(site, "content/cities/madrid.md") ?? "") + "\nZarzuela nights.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(IncrementalBuildTests.snapshot(site.output), try IncrementalBuildTests.cleanBuild(site), "state lost")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.root.appending(path: ".gazetteer-cache/search.state").path))
+        try site.write("content/cities/madrid.md", (source(site, "content/cities/madrid.md") ?? "") + "\nFlamenco.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(IncrementalBuildTests.snapshot(site.output), try IncrementalBuildTests.cleanBuild(site), "updated again")
+    }
 }

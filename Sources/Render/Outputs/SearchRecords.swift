@@ -1,0 +1,81 @@
+import Load
+import Markdown
+import Model
+import Search
+
+extension Page.Kind {
+    package static let searchRecord = Page.Kind("search-record")
+}
+
+/// Each country's, city's and page of one's own's record for the search index (the `Search` target), while
+/// `search:` is on: parts the build's search step assembles into the index's files, never
+/// written themselves (`writesFiles`). A record is rendered like any page, through the page
+/// scope, so its key is what it read (its front matter and body, its country's front matter,
+/// its picture) and the index is updated with exactly the records whose key changed.
+package struct SearchRecords: Output {
+    package var kind: Page.Kind { .searchRecord }
+    package var listed: Bool { false }
+    package var writesFiles: Bool { false }
+
+    /// Where the manifest keeps a record's key: a path no file of the output has.
+    package static let folder = "search/records/"
+
+    package static func path(_ id: SearchRecord.ID) -> String { folder + id.kind.rawValue + "/" + id.slug }
+
+    /// The record whose key is kept at `path`, if it is one.
+    package static func id(at path: String) -> SearchRecord.ID? {
+        guard path.hasPrefix(folder) else { return nil }
+        let rest = path.dropFirst(folder.count)
+        guard let slash = rest.firstIndex(of: "/"), let kind = SearchRecord.Kind(rawValue: String(rest[..<slash])) else { return nil }
+        return SearchRecord.ID(kind: kind, slug: String(rest[rest.index(after: slash)...]))
+    }
+
+    /// The thumbnail a record shows: a country's `icon` flag, a city's `small` picture; none
+    /// for a page of one's own.
+    static func preset(_ kind: ContentKind) -> String? {
+        switch kind {
+        case .country: "icon"
+        case .city: "small"
+        case .page: nil
+        }
+    }
+
+    /// The entries whose records are kept, by the kind of record.
+    private static func entries(_ kind: SearchRecord.Kind, of site: PageRenderer) -> [ContentEntry] {
+        switch kind {
+        case .country: site.model.countries
+        case .city: site.model.cities
+        case .page: site.model.pages
+        }
+    }
+
+    package func files(of site: PageRenderer) -> [Page] {
+        guard site.model.config.search else { return [] }
+        return SearchRecord.Kind.allCases.flatMap { recordKind in
+            Self.entries(recordKind, of: site).enumerated().map { n, entry in
+                Page(kind: kind, path: Self.path(SearchRecord.ID(kind: recordKind, slug: entry.slug)), title: "", index: n)
+            }
+        }
+    }
+
+    package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
+        let recordKind = Self.id(at: page.path)!.kind
+        let entry = Self.entries(recordKind, of: site)[page.index]
+        scope.read(.frontMatter(entry.path))
+        scope.read(.body(entry.path))
+        let country = entry.country.flatMap(site.model.country)
+        if let country { scope.read(.frontMatter(country.path)) }
+        var thumbnail: SearchRecord.Thumbnail?
+        scope.read(.image(entry.path))
+        if let preset = Self.preset(entry.kind), let plan = site.planner.plan(entry.image, preset: preset, stem: entry.image.stem),
+           let image = plan.images.first {
+            scope.add(plan)
+            thumbnail = SearchRecord.Thumbnail(file: OutputPath.image(image.fileName), width: image.width, height: image.height)
+        }
+        let body = site.plainText(entry.path) ?? SearchText.plain(fromHTML: site.bodies.html(for: entry.path))
+        return SearchRecord(
+            kind: recordKind, slug: entry.slug, name: entry.name, officialName: entry.officialName,
+            capital: entry.capital, motto: entry.motto, aliases: entry.aliases, countryName: country?.name,
+            countrySlug: entry.country, thumbnail: thumbnail, body: body).text
+    }
+}
