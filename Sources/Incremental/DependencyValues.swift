@@ -35,12 +35,17 @@ package struct DependencyValues: Sendable {
     private let pagePaths: [String]
     private let imageStamp: @Sendable (String) -> FileStamp?
 
-    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`). Only what is
+    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`); `files`: what links may point
+    /// at (`PageRenderer.targets`). Only what is
     /// small is hashed here; a list is hashed when its dependency's value is asked for (each
     /// dependency is asked for once a build, across the cores, and most builds ask for none
     /// of the lists after the comparison of keys).
+    /// The files links may point at (`PageRenderer.targets`).
+    private let files: Set<String>
+
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
-         imageStamp: @escaping @Sendable (String) -> FileStamp?) {
+         files: Set<String> = [], imageStamp: @escaping @Sendable (String) -> FileStamp?) {
+        self.files = files
         var byPath: [String: ContentEntry] = [:]
         byPath.reserveCapacity(entries.count)
         for entry in entries { byPath[entry.path] = entry }
@@ -104,6 +109,9 @@ package struct DependencyValues: Sendable {
             let countries = continents[dependency.name] ?? []
             return Self.list(countries, count: countries.count)
         case .pages: return Self.list(pagePaths, count: pagePaths.count)
+        case .newest:
+            let newest = model.newest()
+            return Self.list(newest.lazy.map { $0.path + " " + $0.feedDate.text }, count: newest.count)
         default: return Self.list([], count: 0)
         }
     }
@@ -162,7 +170,7 @@ package struct DependencyValues: Sendable {
         case .image:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
-        case .countries, .cities, .citiesOf, .sections, .continent, .pages:
+        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .newest:
             key.add(list(dependency))
         case .slice:
             key.add(slices[dependency] ?? Self.list([], count: 0))
@@ -170,6 +178,8 @@ package struct DependencyValues: Sendable {
             key.add(Self.count(model.cityIndexes(ofCountry: dependency.name).count))
         case .continentCities:
             key.add(Self.count(continentCities[dependency.name] ?? 0))
+        case .target:
+            key.add(files.contains(dependency.name) ? 1 : 0)
         case .templateExists:
             key.add(templates[dependency.name] == nil ? 0 : 1)
         case .settings:

@@ -259,6 +259,18 @@ package enum ManifestCoding {
             w.string(redirect.slug)
             location(redirect.location, into: &w)
         }
+        w.bool(entry.date != nil)
+        if let date = entry.date {
+            w.int(Int(date.seconds))
+            w.string(date.text)
+        }
+        w.int(Int(entry.firstSeen))
+        w.bool(entry.credit != nil)
+        if let credit = entry.credit {
+            w.optionalString(credit.caption)
+            w.optionalString(credit.credit)
+            w.optionalString(credit.license)
+        }
     }
 
     private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
@@ -471,12 +483,24 @@ package enum ManifestCoding {
             let slug = r.string()
             redirects.append(ContentEntry.Redirect(slug: slug, location: location(&r, path)))
         }
+        var date: EntryDate?
+        if r.bool() {
+            let seconds = Int64(r.int())
+            date = EntryDate(seconds: seconds, text: r.string())
+        }
+        let firstSeen = Int64(r.int())
+        var credit: PictureCredit?
+        if r.bool() {
+            let caption = r.optionalString(), by = r.optionalString(), license = r.optionalString()
+            credit = PictureCredit(caption: caption, credit: by, license: license)
+        }
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
-            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
+            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings,
+            date: date, firstSeen: firstSeen, credit: credit)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 

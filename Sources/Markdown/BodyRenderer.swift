@@ -32,10 +32,13 @@ package struct BodyRenderer {
         var problems: [Diagnostic] = []
         var plans: [ThumbnailPlan] = []
         var links: [String] = []
+        var destinations: [MarkdownLink] = []
         let html = MarkdownRenderer.render(
             document.body, bodyStartLine: document.bodyStartLine, path: file.path, options: options,
             resolveLink: { link in
-                resolveLink(link, in: file, outputPath: outputPath, links: &links, problems: &problems)
+                let resolved = resolveLink(link, in: file, outputPath: outputPath, links: &links, problems: &problems)
+                destinations.append(MarkdownLink(destination: resolved ?? link.destination, location: link.location))
+                return resolved
             },
             resolveImage: { image in
                 guard let plan = planImage(image, in: file, problems: &problems) else { return nil }
@@ -44,7 +47,7 @@ package struct BodyRenderer {
                 return ImageHTML.tag(plan, root: root, alt: image.alt, title: image.title, lazy: true)
             })
         diagnostics += problems
-        return MarkdownBody(html: html, images: plans, links: links)
+        return MarkdownBody(html: html, images: plans, links: links, destinations: destinations)
     }
 
     private func resolveLink(_ link: MarkdownLink, in file: SourceFile, outputPath: String,

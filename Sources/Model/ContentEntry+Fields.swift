@@ -33,8 +33,13 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from"]
+    package static let countryKeys: Set<String> = [
+        "name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "date",
+        "flag_caption", "flag_credit", "flag_license",
+    ]
+    package static let cityKeys: Set<String> = [
+        "name", "country", "picture", "aliases", "redirect_from", "date", "picture_caption", "picture_credit", "picture_license",
+    ]
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -56,6 +61,8 @@ extension ContentEntry {
         }
         let name = fields.required("name")
         let redirects = fields.redirects(kind)
+        let date = fields.date("date")
+        let credit = fields.credit(of: kind == .country ? "flag" : "picture")
         var entry: ContentEntry?
         if let line = PlaceholderText.line(in: content.document.body) {
             fields.warn(
@@ -75,7 +82,8 @@ extension ContentEntry {
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
                     links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted(),
+                    date: date, credit: credit)
             }
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
@@ -86,7 +94,8 @@ extension ContentEntry {
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
                     image: picture,
                     extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted(),
+                    date: date, credit: credit)
             }
         }
         // A file with errors gives no entry; its warnings come once they are mended.

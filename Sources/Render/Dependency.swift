@@ -47,6 +47,11 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// Whether the theme has the template `name` (not its text): the continent pages and
         /// the links to them exist only when it has `continent` and `continents`.
         case templateExists = 14
+        /// A file of the output a link of the page points at (`name`, a site-relative path):
+        /// whether it exists, so that a page is checked again when a file it links to goes.
+        case target = 15
+        /// The newest entries (`SiteModel.newest`), in order, with their dates: what the feed lists.
+        case newest = 16
     }
 
     package var kind: Kind
@@ -71,9 +76,11 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static func slice(_ list: String, page: Int) -> Dependency { Dependency(.slice, "\(list)#\(page)") }
     package static func continentCities(_ name: String) -> Dependency { Dependency(.continentCities, name) }
     package static func templateExists(_ name: String) -> Dependency { Dependency(.templateExists, name) }
+    package static func target(_ path: String) -> Dependency { Dependency(.target, path) }
     package static let countries = Dependency(.countries)
     package static let cities = Dependency(.cities)
     package static let sections = Dependency(.sections)
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
+    package static let newest = Dependency(.newest)
 }

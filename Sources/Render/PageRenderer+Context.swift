@@ -43,6 +43,7 @@ extension PageRenderer {
         ]
         if config.search { values["search"] = .bool(true) }
         if let data = dataLinks(for: page) { values["data"] = data }
+        if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
         var lists: [String: Dependency] = [:]
         output.fill(page, of: self, scope: images, values: &values, lists: &lists)
         // Every value is made with the settings (continents, presets, Markdown options...),

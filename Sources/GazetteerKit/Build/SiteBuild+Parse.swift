@@ -32,12 +32,13 @@ extension SiteBuild {
         let scan = inputs.scan
         var diagnostics = inputs.diagnostics + plan.duplicates
         clock.lap("parse.plan")
-        let processed = ContentWork.process(plan.parse, context: inputs.context, root: scan.root)
+        var processed = ContentWork.process(plan.parse, context: inputs.context, root: scan.root)
         diagnostics += processed.diagnostics
         clock.add("parse", processed.parseShare)
         clock.add("markdown", processed.markdownShare)
         let previous = reuse.entries, archiveEntries = reuse.stampedEntries
         var entries: [ContentEntry] = []
+        let now = Int64(Date().timeIntervalSince1970)
         var copied: [String: Range<Int>] = [:]
         entries.reserveCapacity(scan.content.count)
         for file in scan.content {
@@ -45,15 +46,20 @@ extension SiteBuild {
                 entries.append(reused.entry)
                 copied[file.path] = range
             } else if let fresh = processed.entries[file.path] {
-                entries.append(fresh.entry)
+                // When the build record first held the file: kept from the last one, else now.
+                let seen = reuse.recorded[file.path]?.entry.firstSeen ?? 0
+                let entry = fresh.entry.seen(at: seen > 0 ? seen : now)
+                processed.entries[file.path] = (fresh.stamp, entry)
+                entries.append(entry)
             }
         }
         if !processed.unknownCountries.isEmpty {
             let names = CountryNames(slugs: inputs.context.countrySlugs, entries: entries)
             diagnostics += processed.unknownCountries.map { $0.diagnostic(names) }
         }
+        let fresh = processed.entries
         let bodies = BodyStore(context: inputs.context) { path in
-            processed.entries[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
+            fresh[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
         }
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
         clock.lap("model.entries")
