@@ -109,6 +109,13 @@ package struct DependencyValues: Sendable {
             let countries = continents[dependency.name] ?? []
             return Self.list(countries, count: countries.count)
         case .pages: return Self.list(pagePaths, count: pagePaths.count)
+        case .credits:
+            let credited = model.credited
+            if dependency.name == "any" { return Self.count(credited.isEmpty ? 0 : 1) }
+            return Self.list(credited.lazy.map { entry in
+                let credit = entry.credit!
+                return [entry.path, credit.caption ?? "-", credit.credit ?? "-", credit.license ?? "-"].joined(separator: "\u{1F}")
+            }, count: credited.count)
         case .newest:
             let newest = model.newest()
             return Self.list(newest.lazy.map { $0.path + " " + $0.feedDate.text }, count: newest.count)
@@ -170,7 +177,7 @@ package struct DependencyValues: Sendable {
         case .image:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
-        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .newest:
+        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .newest, .credits:
             key.add(list(dependency))
         case .slice:
             key.add(slices[dependency] ?? Self.list([], count: 0))

@@ -69,6 +69,11 @@ extension ContentEntry {
                 "this is still the placeholder text `gazetteer new` wrote: replace it with your own words about \(name ?? "it")",
                 at: SourceLocation(path: file.path, line: content.document.bodyStartLine + line - 1))
         }
+        let imageKey = kind == .country ? "flag" : "picture"
+        if credit != nil, fields.keyLocation(imageKey) == nil,
+           let at = ["_caption", "_credit", "_license"].lazy.compactMap({ fields.keyLocation(imageKey + $0) }).first {
+            fields.warn("there is no \(imageKey) for this to be said of: add \"\(imageKey):\", or remove it", at: at)
+        }
         switch kind {
         case .country:
             let official = fields.optionalText("official_name")

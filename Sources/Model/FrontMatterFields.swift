@@ -90,6 +90,9 @@ package struct FrontMatterFields {
         return date
     }
 
+    /// Where `key` is written, when it is.
+    package func keyLocation(_ key: String) -> SourceLocation? { entries[key]?.keyLocation }
+
     /// `<image>_caption`, `<image>_credit` and `<image>_license` (`picture_credit: Jane Doe`):
     /// what is said of the picture, each a text that is not empty; nil when none is given.
     package mutating func credit(of image: String) -> PictureCredit? {

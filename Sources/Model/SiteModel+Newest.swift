@@ -12,3 +12,11 @@ extension SiteModel {
         }.prefix(count).map { $0 }
     }
 }
+
+extension SiteModel {
+    /// The entries whose picture or flag says who made it (`picture_credit:`...), countries
+    /// then cities, each in the guide's order; a placeholder has none.
+    package var credited: [ContentEntry] {
+        (countries + cities).filter { $0.credit != nil && !$0.image.isPlaceholder }
+    }
+}

@@ -52,6 +52,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
         case target = 15
         /// The newest entries (`SiteModel.newest`), in order, with their dates: what the feed lists.
         case newest = 16
+        /// The entries whose picture or flag has a credit (`SiteModel.credited`), with what
+        /// each says; with `name` "any", only whether there is one (the link to the credits page).
+        case credits = 17
     }
 
     package var kind: Kind
@@ -83,4 +86,6 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
     package static let newest = Dependency(.newest)
+    package static let credits = Dependency(.credits)
+    package static let anyCredits = Dependency(.credits, "any")
 }

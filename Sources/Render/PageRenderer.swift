@@ -26,6 +26,8 @@ package struct PageRenderer: Sendable {
     /// The paths of the pages for readers (those of the outputs `listed`), in that order:
     /// what `Dependency.pages` reads.
     package private(set) var listedPaths: [String] = []
+    /// Whether an entry's picture or flag has a credit: the credits page is made (see `CreditsPage`).
+    package private(set) var hasCredits = false
     /// What links may point at: every file of every output, and `files` (see `LinkTargets`).
     package private(set) var targets: LinkTargets
 
@@ -38,6 +40,8 @@ package struct PageRenderer: Sendable {
         let names = Set(library.names)
         makesContinentPages = names.contains(Page.Kind.continent.rawValue) && names.contains(Page.Kind.continents.rawValue)
         targets = LinkTargets(files: [], baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+        hasCredits = model.countries.contains { $0.credit != nil && !$0.image.isPlaceholder }
+            || model.cities.contains { $0.credit != nil && !$0.image.isPlaceholder }
         for output in Outputs.all {
             let made = output.files(of: self)
             pages += made

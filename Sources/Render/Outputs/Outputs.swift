@@ -4,7 +4,7 @@ package enum Outputs {
     package static let all: [any Output] = [
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
         CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
-        RedirectPages(), Sitemap(), Feed(),
+        CreditsPage(), RedirectPages(), Sitemap(), Feed(),
         EntryRecords(.country), EntryRecords(.city), DataCollections(), DataTables(), DataSchemas(),
     ]
 
