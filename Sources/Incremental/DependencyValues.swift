@@ -189,6 +189,12 @@ package struct DependencyValues: Sendable {
             key.add(files.contains(dependency.name) ? 1 : 0)
         case .templateExists:
             key.add(templates[dependency.name] == nil ? 0 : 1)
+        case .freePages:
+            key.add(model.pages.count)
+            for page in model.pages {
+                key.add(page.path)
+                key.add(page.frontMatterDigest)
+            }
         case .settings:
             key.add(settings)
         case .template:

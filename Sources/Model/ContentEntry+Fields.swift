@@ -34,12 +34,15 @@ extension ContentEntry {
     }
 
     package static let countryKeys: Set<String> = [
-        "name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "date",
+        "name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "draft", "date",
         "flag_caption", "flag_credit", "flag_license",
     ]
     package static let cityKeys: Set<String> = [
-        "name", "country", "picture", "aliases", "redirect_from", "date", "picture_caption", "picture_credit", "picture_license",
+        "name", "country", "picture", "aliases", "redirect_from", "draft", "date", "picture_caption", "picture_credit", "picture_license",
     ]
+    package static let pageKeys: Set<String> = ["title", "menu", "draft"]
+    /// What `draft: true` does, as a message says it.
+    package static let draftMeaning = "keeps the page out of `gazetteer build` until you remove it"
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -54,15 +57,16 @@ extension ContentEntry {
             content.document, of: file, outputPath: OutputPath.page(kind, slug: content.slug), diagnostics: &diagnostics)
         guard validate else { return (nil, body, nil) }
 
-        var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : cityKeys)
+        var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : kind == .city ? cityKeys : pageKeys)
         if kind == .country, let country = fields.extraEntry("country") {
             diagnostics.append(misplacedCity(content, country))
             return (nil, body, nil)
         }
-        let name = fields.required("name")
-        let redirects = fields.redirects(kind)
-        let date = fields.date("date")
-        let credit = fields.credit(of: kind == .country ? "flag" : "picture")
+        let name = fields.required(kind == .page ? "title" : "name")
+        let redirects = kind == .page ? [] : fields.redirects(kind)
+        let draft = fields.flag("draft", meaning: draftMeaning)
+        let date = kind == .page ? nil : fields.date("date")
+        let credit = kind == .page ? nil : fields.credit(of: kind == .country ? "flag" : "picture")
         var entry: ContentEntry?
         if let line = PlaceholderText.line(in: content.document.body) {
             fields.warn(
@@ -86,8 +90,8 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
-                    links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted(),
+                    links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted(),
                     date: date, credit: credit)
             }
         case .city:
@@ -98,9 +102,20 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
                     image: picture,
-                    extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted(),
+                    extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted(),
                     date: date, credit: credit)
+            }
+        case .page:
+            let menu = fields.optionalInteger("menu", meaning: "the page's place in the header's menu: menu: 1 comes first; without menu it is linked from the footer")
+            if let name {
+                entry = ContentEntry(
+                    kind: .page, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name,
+                    image: context.shared.image(ImageSource(file: context.theme.cityPlaceholder, written: "placeholder",
+                                                            location: content.document.frontMatter.location, isPlaceholder: true)),
+                    extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, menu: menu,
+                    warnings: fields.warnings.sorted())
             }
         }
         // A file with errors gives no entry; its warnings come once they are mended.

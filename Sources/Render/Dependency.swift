@@ -47,14 +47,17 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// Whether the theme has the template `name` (not its text): the continent pages and
         /// the links to them exist only when it has `continent` and `continents`.
         case templateExists = 14
+        /// The pages of one's own, in order, with what the navigation shows of them (their
+        /// front matter: title and `menu`).
+        case freePages = 15
         /// A file of the output a link of the page points at (`name`, a site-relative path):
         /// whether it exists, so that a page is checked again when a file it links to goes.
-        case target = 15
+        case target = 16
         /// The newest entries (`SiteModel.newest`), in order, with their dates: what the feed lists.
-        case newest = 16
+        case newest = 17
         /// The entries whose picture or flag has a credit (`SiteModel.credited`), with what
         /// each says; with `name` "any", only whether there is one (the link to the credits page).
-        case credits = 17
+        case credits = 18
     }
 
     package var kind: Kind
@@ -85,6 +88,7 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let sections = Dependency(.sections)
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
+    package static let freePages = Dependency(.freePages)
     package static let newest = Dependency(.newest)
     package static let credits = Dependency(.credits)
     package static let anyCredits = Dependency(.credits, "any")

@@ -28,11 +28,10 @@ package struct PageRenderer: Sendable {
     package private(set) var listedPaths: [String] = []
     /// Whether an entry's picture or flag has a credit: the credits page is made (see `CreditsPage`).
     package private(set) var hasCredits = false
-    /// What links may point at: every file of every output, and `files` (see `LinkTargets`).
+    /// What links may point at: every file of every output, and those `publishes` adds (see `LinkTargets`).
     package private(set) var targets: LinkTargets
 
-    /// `files`: what the output holds besides the files of the outputs (the theme's assets...).
-    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore, files: [String] = []) {
+    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore) {
         self.model = model
         self.library = library
         self.planner = planner
@@ -47,8 +46,13 @@ package struct PageRenderer: Sendable {
             pages += made
             if output.listed { listedPaths += made.map(\.path) }
         }
-        targets = LinkTargets(files: Set(pages.lazy.map(\.path)).union(files), baseURL: model.config.baseURL,
-                              sitePath: model.config.sitePath)
+        targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+    }
+
+    /// Adds the files the output holds besides those of the outputs (the theme's assets,
+    /// `static/`, the files pages link to) to what links may point at.
+    package mutating func publishes(_ files: some Sequence<String>) {
+        targets = LinkTargets(files: targets.files.union(files), baseURL: targets.baseURL, sitePath: targets.sitePath)
     }
 
     /// List rows whose pictures load at once (the first screen); the others load lazily.

@@ -45,8 +45,7 @@ extension SiteBuild {
             throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems(inputs))
         }
         clock.lap("model.templates")
-        let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies,
-                                    files: scan.theme.assets)
+        let renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
         clock.lap("model.pages")
         return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library))
     }

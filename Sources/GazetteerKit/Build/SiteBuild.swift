@@ -42,12 +42,18 @@ public enum SiteBuild {
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
+        // A page of an entry that became a draft goes, with the thumbnails only it showed.
+        if !content.drafts.isEmpty { plan.lookForRemoved = true }
         plan.releaseFileLists()
         let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
-        let model = try makeModel(check, content, clock: &clock)
+        var model = try makeModel(check, content, clock: &clock)
+        let copied = CopiedFiles(scan: check.scan, config: check.config, entries: content.entries, pages: model.pages)
+        // Links may lead to them too (checked as the pages render).
+        model.renderer.publishes(copied.sources.keys)
+        if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
         let basis = options.editBasis.map { _ in
             EditBasis(root: check.scan.root, cache: options.cache, site: model.site, context: check.context,
                       presets: model.presets, planner: check.planner)
@@ -57,14 +63,17 @@ public enum SiteBuild {
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         // The pages' thumbnails were for finding which to make; their records keep them.
         rendered.images = [:]
+        let drafts = content.drafts.map(\.path)
         guard let writer else {
-            return clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+            var summary = clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+            summary.drafts = drafts
+            return summary
         }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         // The bodies' plain texts were for the index alone: not held while the output is
         // published and the manifest saved (12 MB at 10,000 pages).
         content.processed.texts = [:]
-        let published = try publish(check, rendered, images, found, reuse, to: writer, options,
+        let published = try publish(check, rendered, images, found, copied, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
@@ -79,7 +88,9 @@ public enum SiteBuild {
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
-        return clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        summary.drafts = drafts
+        return summary
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

@@ -3,18 +3,18 @@ import Load
 import Model
 
 extension Page.Kind {
-    /// `credits.html`, drawn by `credits.mustache`.
+    /// `picture-credits.html`, drawn by `credits.mustache`.
     package static let credits = Page.Kind("credits")
 }
 
-/// `credits.html`, "Picture credits": every picture and flag whose front matter says what it
+/// `picture-credits.html`, "Picture credits": every picture and flag whose front matter says what it
 /// shows, who made it or under which licence (`picture_caption`, `picture_credit`,
 /// `picture_license`; `flag_...` for a country), countries then cities, each with its
 /// thumbnail and a link to its page. Made when there is one, and the theme has the template;
 /// every page's footer links to it then (`nav.credits`). It reads the credited entries with
 /// what each says (`Dependency.credits`), and each one's fields and picture as it shows them.
 package struct CreditsPage: TemplatedOutput {
-    package static let path = "credits.html"
+    package static let path = "picture-credits.html"
     package var kind: Page.Kind { .credits }
     /// A theme written before credits has none.
     package var templateIsOptional: Bool { true }

@@ -3,9 +3,9 @@
 package enum Outputs {
     package static let all: [any Output] = [
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
-        CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
+        CountryPages(), CityPages(), FreePages(), ContinentsPage(), ContinentPages(),
         CreditsPage(), RedirectPages(), Sitemap(), Feed(),
-        EntryRecords(.country), EntryRecords(.city), DataCollections(), DataTables(), DataSchemas(),
+        EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the

@@ -51,39 +51,39 @@ final class CreditsPageTests: XCTestCase {
         XCTAssertTrue(schema.contains("\"license\""), schema)
 
         // The credits page lists each credited picture, and every page's footer links it.
-        let credits = try XCTUnwrap(site.read("credits.html"))
+        let credits = try XCTUnwrap(site.read("picture-credits.html"))
         XCTAssertTrue(credits.contains("<h1 class=\"page-title\">Picture credits</h1>"))
         XCTAssertTrue(credits.contains("<a class=\"row-link\" href=\"cities/madrid.html\">Madrid</a>"), credits)
         XCTAssertTrue(credits.contains("<a class=\"row-link\" href=\"countries/spain.html\">Spain</a>"), credits)
         XCTAssertTrue(credits.contains("Jane Doe"))
         XCTAssertFalse(credits.contains("Osaka"))
-        XCTAssertTrue(try XCTUnwrap(site.read("cities/osaka.html")).contains("<a href=\"../credits.html\">Picture credits</a>"))
-        XCTAssertTrue(try XCTUnwrap(site.read("index.html")).contains("<a href=\"credits.html\">Picture credits</a>"))
+        XCTAssertTrue(try XCTUnwrap(site.read("cities/osaka.html")).contains("<a href=\"../picture-credits.html\">Picture credits</a>"))
+        XCTAssertTrue(try XCTUnwrap(site.read("index.html")).contains("<a href=\"picture-credits.html\">Picture credits</a>"))
     }
 
     func testTheCreditsPageComesAndGoesWithTheCredits() throws {
         let site = try FixtureSite()
         defer { site.delete() }
         XCTAssertEqual(site.build().status, 0)
-        XCTAssertFalse(site.exists("credits.html"))
+        XCTAssertFalse(site.exists("picture-credits.html"))
         XCTAssertFalse(try XCTUnwrap(site.read("index.html")).contains("Picture credits"))
 
         try site.write("content/cities/madrid.md", Self.madrid)
         XCTAssertEqual(site.build().status, 0)
-        XCTAssertTrue(site.exists("credits.html"))
+        XCTAssertTrue(site.exists("picture-credits.html"))
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after a first credit")
 
         // Another licence: the credits page and Madrid's files, not the others.
         try site.write("content/cities/madrid.md", Self.madrid.replacingOccurrences(of: "CC BY 4.0", with: "CC BY-SA 4.0"))
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(try XCTUnwrap(site.read("credits.html")).contains("CC BY-SA 4.0"))
+        XCTAssertTrue(try XCTUnwrap(site.read("picture-credits.html")).contains("CC BY-SA 4.0"))
         XCTAssertFalse(result.out.contains("(0 rendered"))
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after a new licence")
 
         try site.write("content/cities/madrid.md", FixtureSite.good["content/cities/madrid.md"]!)
         XCTAssertEqual(site.build().status, 0)
-        XCTAssertFalse(site.exists("credits.html"))
+        XCTAssertFalse(site.exists("picture-credits.html"))
         XCTAssertFalse(try XCTUnwrap(site.read("cities/osaka.html")).contains("Picture credits"))
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after the last credit went")
     }
@@ -104,6 +104,6 @@ final class CreditsPageTests: XCTestCase {
         XCTAssertEqual(odd.status, 0, odd.err)
         XCTAssertTrue((odd.out + odd.err).contains(
             "content/cities/osaka.md:4:1: warning: there is no picture for this to be said of: add \"picture:\", or remove it"), odd.out + odd.err)
-        XCTAssertFalse(try XCTUnwrap(site.read("credits.html")).contains("Osaka"))
+        XCTAssertFalse(try XCTUnwrap(site.read("picture-credits.html")).contains("Osaka"))
     }
 }
