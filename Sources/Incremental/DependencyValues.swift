@@ -96,7 +96,7 @@ package struct DependencyValues: Sendable {
     private let sections: [String]
 
     /// The hash of a list's value now (`.countries`, `.cities`, `.citiesOf`, `.sections`,
-    /// `.continent`, `.pages`; a list not in the guide is empty).
+    /// `.continent`, `.pages`, `.places`; a list not in the guide is empty).
     private func list(_ dependency: Dependency) -> PageKey {
         switch dependency.kind {
         case .countries: return Self.list(model.countries.lazy.map(\.path), count: model.countries.count)
@@ -119,6 +119,9 @@ package struct DependencyValues: Sendable {
         case .newest:
             let newest = model.newest()
             return Self.list(newest.lazy.map { $0.path + " " + $0.feedDate.text }, count: newest.count)
+        case .places:
+            let placed = model.cities.filter { $0.position != nil }
+            return Self.list(placed.lazy.map(\.path), count: placed.count)
         default: return Self.list([], count: 0)
         }
     }
@@ -177,7 +180,7 @@ package struct DependencyValues: Sendable {
         case .image:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
-        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .newest, .credits:
+        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .places, .newest, .credits:
             key.add(list(dependency))
         case .slice:
             key.add(slices[dependency] ?? Self.list([], count: 0))
@@ -194,6 +197,14 @@ package struct DependencyValues: Sendable {
             for page in model.pages {
                 key.add(page.path)
                 key.add(page.frontMatterDigest)
+            }
+        case .nearby:
+            let nearby = model.nearby(ofCity: dependency.name)
+            key.add(nearby.count)
+            for (city, neighbour) in nearby {
+                key.add(city.path)
+                key.add(city.name)
+                key.add(neighbour.distanceText)
             }
         case .settings:
             key.add(settings)

@@ -34,11 +34,12 @@ extension ContentEntry {
     }
 
     package static let countryKeys: Set<String> = [
-        "name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "draft", "date",
+        "name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "draft", "date", "iso",
         "flag_caption", "flag_credit", "flag_license",
     ]
     package static let cityKeys: Set<String> = [
-        "name", "country", "picture", "aliases", "redirect_from", "draft", "date", "picture_caption", "picture_credit", "picture_license",
+        "name", "country", "picture", "aliases", "redirect_from", "draft", "date", "position",
+        "picture_caption", "picture_credit", "picture_license",
     ]
     package static let pageKeys: Set<String> = ["title", "menu", "draft"]
     /// What `draft: true` does, as a message says it.
@@ -86,10 +87,11 @@ extension ContentEntry {
             let aliases = fields.textList("aliases")
             let continents = fields.continents(context.config.continents)
             let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder).map { context.shared.image($0) }
+            let isoCode = fields.isoCode(names: (name.map { [$0] } ?? []) + (official.map { [$0] } ?? []) + aliases)
             if let name, let flag {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
-                    motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
+                    motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), isoCode: isoCode, image: flag, extra: fields.extra,
                     links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted(),
                     date: date, credit: credit)
@@ -98,10 +100,11 @@ extension ContentEntry {
             let country = fields.reference("country", among: context.countrySlugs)
             let aliases = fields.textList("aliases")
             let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder).map { context.shared.image($0) }
+            let position = fields.position()
             if let name, let country, let picture {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
-                    image: picture,
+                    position: position, image: picture,
                     extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted(),
                     date: date, credit: credit)

@@ -18,6 +18,7 @@ package struct SiteModel: Sendable {
     package let pages: [ContentEntry]
 
     private let countryIndex: [String: Int]
+    private let cityIndex: [String: Int]
     private let citiesOfCountry: [String: [Int]]
     /// Each country's continents (aligned with `countries`): the names its entry holds,
     /// resolved in the settings the entries were validated with.
@@ -31,6 +32,9 @@ package struct SiteModel: Sendable {
     package let countryPagesOfContinent: [String: ListPages]
     /// Gallery sections: configured continents in order, each with its countries; empty ones left out.
     package let sections: [(continent: Continent, countries: [ContentEntry])]
+
+    /// The cities nearest each city (by position in `cities`), worked out when first asked for.
+    package let nearby: NearbyCities
 
     /// `entries`: every validated entry, countries, cities and pages, in any order.
     package init(config: SiteConfig, entries: [ContentEntry]) {
@@ -54,7 +58,9 @@ package struct SiteModel: Sendable {
             return x != y ? x < y : a < b
         }.map { byName[$0] }
         (self.countries, self.cities) = (countries, cities)
+        nearby = NearbyCities(positions: cities.map(\.position))
         countryIndex = Dictionary(uniqueKeysWithValues: countries.enumerated().map { ($1.slug, $0) })
+        cityIndex = Dictionary(cities.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         let citiesOfCountry = Dictionary(grouping: cities.indices, by: { cities[$0].country ?? "" })
         self.citiesOfCountry = citiesOfCountry
 
@@ -114,6 +120,15 @@ package struct SiteModel: Sendable {
     /// The continents of `country`, in the order its front matter names them.
     package func continents(of country: ContentEntry) -> [Continent] {
         countryIndex[country.slug].map { continentsOfCountry[$0] } ?? []
+    }
+
+    /// The position in `cities` of the city whose file is `path`.
+    package func cityIndex(ofPath path: String) -> Int? { cityIndex[path] }
+
+    /// The cities nearest the city whose file is `path`, nearest first, with their distances.
+    package func nearby(ofCity path: String) -> [(city: ContentEntry, neighbour: NearbyCities.Neighbour)] {
+        guard let index = cityIndex[path] else { return [] }
+        return nearby.neighbours(of: index).map { (cities[$0.index], $0) }
     }
 
     package func cityCount(of country: ContentEntry) -> Int { citiesOfCountry[country.slug]?.count ?? 0 }

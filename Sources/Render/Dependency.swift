@@ -47,17 +47,23 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// Whether the theme has the template `name` (not its text): the continent pages and
         /// the links to them exist only when it has `continent` and `continents`.
         case templateExists = 14
+        /// The cities nearest the city whose file is `name` (`SiteModel.nearby`): each one's
+        /// file, name and distance as shown.
+        case nearby = 15
+        /// The cities that have a position, in order: each one's file (what `data/cities.geojson`
+        /// lists; a city without one is not in it, whatever becomes of it).
+        case places = 16
         /// The pages of one's own, in order, with what the navigation shows of them (their
         /// front matter: title and `menu`).
-        case freePages = 15
+        case freePages = 17
         /// A file of the output a link of the page points at (`name`, a site-relative path):
         /// whether it exists, so that a page is checked again when a file it links to goes.
-        case target = 16
+        case target = 18
         /// The newest entries (`SiteModel.newest`), in order, with their dates: what the feed lists.
-        case newest = 17
+        case newest = 19
         /// The entries whose picture or flag has a credit (`SiteModel.credited`), with what
         /// each says; with `name` "any", only whether there is one (the link to the credits page).
-        case credits = 18
+        case credits = 20
     }
 
     package var kind: Kind
@@ -82,12 +88,14 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static func slice(_ list: String, page: Int) -> Dependency { Dependency(.slice, "\(list)#\(page)") }
     package static func continentCities(_ name: String) -> Dependency { Dependency(.continentCities, name) }
     package static func templateExists(_ name: String) -> Dependency { Dependency(.templateExists, name) }
+    package static func nearby(_ path: String) -> Dependency { Dependency(.nearby, path) }
     package static func target(_ path: String) -> Dependency { Dependency(.target, path) }
     package static let countries = Dependency(.countries)
     package static let cities = Dependency(.cities)
     package static let sections = Dependency(.sections)
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
+    package static let places = Dependency(.places)
     package static let freePages = Dependency(.freePages)
     package static let newest = Dependency(.newest)
     package static let credits = Dependency(.credits)

@@ -222,6 +222,7 @@ extension PageRenderer {
         ]
         if let credit = creditValue(of: city) { value["credit"] = credit }
         value["eager"] = .bool(eager)
+        if let position = city.position { value["position"] = Self.position(position) }
         if withCountry, let slug = city.country, let country = model.country(slug) {
             value["country"] = self.country(country, from: page, images: images)
         }

@@ -6,6 +6,7 @@ package enum Outputs {
         CountryPages(), CityPages(), FreePages(), ContinentsPage(), ContinentPages(),
         CreditsPage(), RedirectPages(), Sitemap(), Feed(),
         EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
+        CitiesGeoJSON(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the
