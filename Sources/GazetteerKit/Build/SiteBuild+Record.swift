@@ -80,6 +80,7 @@ extension SiteBuild {
         manifest.watch?.pages = rendered.pageCount
         manifest.watch?.dataFiles = rendered.paths.count - rendered.pageCount
         manifest.watch?.images = images.changes.count
+        manifest.watch?.drafts = options.drafts
         clock.lap("write.manifest")
         // Nothing is decoded from the last manifest any more: its records are copied from the file.
         last.archive?.releaseBytes()

@@ -27,13 +27,17 @@ public enum SiteBuild {
     private static func build(_ options: BuildOptions, replacingForeign: Bool) throws(DiagnosticList) -> BuildSummary {
         releaseLastBuild()
         var clock = BuildClock()
-        let last = lastBuild(options, clock: &clock)
+        var last = lastBuild(options, clock: &clock)
         if let watch = last.unchanged {
             var summary = clock.summary(unchanged: watch)
             summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
+            summary.thumbnailsRemoved = CachePrune.afterBuild(options, days: nil, imagesChanged: false)
             return summary
         }
+        // Only files of static/ changed: copied, and nothing else done.
+        if let summary = try publishStaticFiles(last, options, clock: &clock) { return summary }
+        last.decodeEntries()
         let check = try inputs(options, last: last, clock: &clock)
         var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
@@ -75,6 +79,8 @@ public enum SiteBuild {
         content.processed.texts = [:]
         let published = try publish(check, rendered, images, found, copied, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
+        // The collections' rows are kept while the manifest is saved.
+        let keepingRows = keepDataRows(rendered, check, options)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let warnings: [Diagnostic]
@@ -85,11 +91,14 @@ public enum SiteBuild {
         let entryRecords = content.takeRecords()
         let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
+        _ = keepingRows?.value
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
         var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
         summary.drafts = drafts
+        summary.thumbnailsRemoved = CachePrune.afterBuild(
+            options, days: check.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
         return summary
     }
 

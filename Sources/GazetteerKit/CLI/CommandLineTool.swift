@@ -111,6 +111,7 @@ public enum CommandLineTool {
         options.strict = arguments.has("--strict")
         options.drafts = arguments.has("--drafts")
         options.force = arguments.has("--force")
+        options.collectGarbage = arguments.has("--gc")
         options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)

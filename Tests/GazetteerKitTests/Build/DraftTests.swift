@@ -68,6 +68,12 @@ final class DraftTests: XCTestCase {
         let page = try XCTUnwrap(site.read("cities/toledo.html"))
         XCTAssertTrue(page.contains("<p class=\"draft-banner\" role=\"note\"><strong>Draft</strong>"), page)
         XCTAssertFalse(try XCTUnwrap(site.read("cities/madrid.html")).contains("draft-banner"))
+        // A build without --drafts after one with them (or after serve) takes the draft out,
+        // though no file changed; and puts it back with --drafts again.
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.exists("cities/toledo.html"))
+        XCTAssertEqual(site.build(["--drafts"]).status, 0)
+        XCTAssertTrue(site.exists("cities/toledo.html"))
     }
 
     func testAValueThatIsNotTrueOrFalseIsALocatedError() throws {

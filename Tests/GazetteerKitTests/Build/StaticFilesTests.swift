@@ -24,12 +24,16 @@ final class StaticFilesTests: XCTestCase {
         XCTAssertEqual(site.read(".well-known/security.txt"), "Contact: mailto:guide@example.org\n")
         XCTAssertEqual(site.read("files/walks.pdf"), "%PDF-1.4 walks\n")
 
-        // One file changed: copied again, and nothing rendered.
+        // One file changed: copied again, and nothing else done (no stage but writing runs).
         try site.write("static/robots.txt", "User-agent: *\nDisallow: /drafts/\n")
-        let changed = site.build()
+        let changed = site.build(["--timings"])
         XCTAssertEqual(changed.status, 0, changed.err)
         XCTAssertEqual(site.read("robots.txt"), "User-agent: *\nDisallow: /drafts/\n")
-        XCTAssertTrue(changed.out.contains("(0 rendered"), changed.out)
+        XCTAssertTrue(changed.out.contains("(0 rendered, 1 files written)"), changed.out)
+        XCTAssertFalse(changed.out.contains("\nrender"), "only the file was copied: \(changed.out)")
+        XCTAssertFalse(changed.out.contains("\nmodel"), "only the file was copied: \(changed.out)")
+        // The record it left finds nothing changed next time.
+        XCTAssertTrue(site.build().out.contains("(0 rendered, 0 files written)"))
 
         // One added, one removed (its emptied folder goes with it).
         try site.write("static/CNAME", "guide.example.org\n")
@@ -45,6 +49,23 @@ final class StaticFilesTests: XCTestCase {
         try FileManager.default.removeItem(at: site.root.appending(path: ".gazetteer-cache"))
         XCTAssertEqual(site.build(["--force"]).status, 0)
         XCTAssertEqual(site.snapshot(), incremental)
+    }
+
+    /// A picture of static/ that a page shows is thumbnailed; changed, its thumbnails are made again.
+    func testAPictureOfStaticIsThumbnailedAndRemadeWhenChanged() throws {
+        let site = try site([
+            "static/logo.svg": FixtureSite.flag("#112233"),
+            "content/cities/madrid.md": "---\nname: Madrid\ncountry: spain\n---\n\n![The guide's logo](/logo.svg)\n",
+        ])
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = try XCTUnwrap(site.read("cities/madrid.html"))
+        XCTAssertTrue(before.contains("src=\"../images/logo."), before)
+        try site.write("static/logo.svg", FixtureSite.flag("#445566"))
+        let changed = site.build()
+        XCTAssertEqual(changed.status, 0, changed.err)
+        XCTAssertNotEqual(site.read("cities/madrid.html"), before, "the page shows the new thumbnail")
+        XCTAssertEqual(IncrementalBuildTests.snapshot(site.output), try IncrementalBuildTests.cleanBuild(site))
     }
 
     func testAStaticFileInThePlaceOfAPageIsAnErrorNamingBoth() throws {
