@@ -36,12 +36,17 @@ package struct DependencyValues: Sendable {
     private let pagePaths: [String]
     private let imageStamp: @Sendable (String) -> FileStamp?
 
-    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`). Only what is
+    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`); `files`: what links may point
+    /// at (`PageRenderer.targets`). Only what is
     /// small is hashed here; a list is hashed when its dependency's value is asked for (each
     /// dependency is asked for once a build, across the cores, and most builds ask for none
     /// of the lists after the comparison of keys).
+    /// The files links may point at (`PageRenderer.targets`).
+    private let files: Set<String>
+
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
-         imageStamp: @escaping @Sendable (String) -> FileStamp?) {
+         files: Set<String> = [], imageStamp: @escaping @Sendable (String) -> FileStamp?) {
+        self.files = files
         var byPath: [String: ContentEntry] = [:]
         byPath.reserveCapacity(entries.count)
         for entry in entries { byPath[entry.path] = entry }
@@ -105,6 +110,16 @@ package struct DependencyValues: Sendable {
             let countries = continents[dependency.name] ?? []
             return Self.list(countries, count: countries.count)
         case .pages: return Self.list(pagePaths, count: pagePaths.count)
+        case .credits:
+            let credited = model.credited
+            if dependency.name == "any" { return Self.count(credited.isEmpty ? 0 : 1) }
+            return Self.list(credited.lazy.map { entry in
+                let credit = entry.credit!
+                return [entry.path, credit.caption ?? "-", credit.credit ?? "-", credit.license ?? "-"].joined(separator: "\u{1F}")
+            }, count: credited.count)
+        case .newest:
+            let newest = model.newest()
+            return Self.list(newest.lazy.map { $0.path + " " + $0.feedDate.text }, count: newest.count)
         case .places:
             let placed = model.cities.filter { $0.position != nil }
             return Self.list(placed.lazy.map(\.path), count: placed.count)
@@ -158,7 +173,7 @@ package struct DependencyValues: Sendable {
         case .image:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
-        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .places:
+        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .places, .newest, .credits:
             key.add(list(dependency))
         case .slice:
             key.add(slices[dependency] ?? Self.list([], count: 0))
@@ -166,8 +181,16 @@ package struct DependencyValues: Sendable {
             key.add(Self.count(model.cityIndexes(ofCountry: dependency.name).count))
         case .continentCities:
             key.add(Self.count(continentCities[dependency.name] ?? 0))
+        case .target:
+            key.add(files.contains(dependency.name) ? 1 : 0)
         case .templateExists:
             key.add(templates[dependency.name] == nil ? 0 : 1)
+        case .freePages:
+            key.add(model.pages.count)
+            for page in model.pages {
+                key.add(page.path)
+                key.add(page.frontMatterDigest)
+            }
         case .nearby:
             let nearby = model.nearby(ofCity: dependency.name)
             key.add(nearby.count)
@@ -175,12 +198,6 @@ package struct DependencyValues: Sendable {
                 key.add(city.path)
                 key.add(city.name)
                 key.add(neighbour.distanceText)
-            }
-        case .freePages:
-            key.add(model.pages.count)
-            for page in model.pages {
-                key.add(page.path)
-                key.add(page.frontMatterDigest)
             }
         case .settings:
             key.add(settings)

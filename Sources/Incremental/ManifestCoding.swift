@@ -269,6 +269,18 @@ package enum ManifestCoding {
             w.string(redirect.slug)
             location(redirect.location, into: &w)
         }
+        w.bool(entry.date != nil)
+        if let date = entry.date {
+            w.int(Int(date.seconds))
+            w.string(date.text)
+        }
+        w.int(Int(entry.firstSeen))
+        w.bool(entry.credit != nil)
+        if let credit = entry.credit {
+            w.optionalString(credit.caption)
+            w.optionalString(credit.credit)
+            w.optionalString(credit.license)
+        }
     }
 
     private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
@@ -487,12 +499,24 @@ package enum ManifestCoding {
             let slug = r.string()
             redirects.append(ContentEntry.Redirect(slug: slug, location: location(&r, path)))
         }
+        var date: EntryDate?
+        if r.bool() {
+            let seconds = Int64(r.int())
+            date = EntryDate(seconds: seconds, text: r.string())
+        }
+        let firstSeen = Int64(r.int())
+        var credit: PictureCredit?
+        if r.bool() {
+            let caption = r.optionalString(), by = r.optionalString(), license = r.optionalString()
+            credit = PictureCredit(caption: caption, credit: by, license: license)
+        }
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             position: position, isoCode: isoCode, image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
-            extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, draft: draft, menu: hasMenu ? menuValue : nil, warnings: warnings)
+            extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, draft: draft, menu: hasMenu ? menuValue : nil, warnings: warnings,
+            date: date, firstSeen: firstSeen, credit: credit)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 

@@ -32,11 +32,14 @@ package struct BodyRenderer {
         var problems: [Diagnostic] = []
         var plans: [ThumbnailPlan] = []
         var links: [String] = []
+        var destinations: [MarkdownLink] = []
         var files: [String] = []
         let html = MarkdownRenderer.render(
             document.body, bodyStartLine: document.bodyStartLine, path: file.path, options: options,
             resolveLink: { link in
-                resolveLink(link, in: file, outputPath: outputPath, links: &links, files: &files, problems: &problems)
+                let resolved = resolveLink(link, in: file, outputPath: outputPath, links: &links, files: &files, problems: &problems)
+                destinations.append(MarkdownLink(destination: resolved ?? link.destination, location: link.location))
+                return resolved
             },
             resolveImage: { image in
                 guard let plan = planImage(image, in: file, problems: &problems) else { return nil }
@@ -45,7 +48,7 @@ package struct BodyRenderer {
                 return ImageHTML.tag(plan, root: root, alt: image.alt, title: image.title, lazy: true)
             })
         diagnostics += problems
-        return MarkdownBody(html: html, images: plans, links: links, files: files)
+        return MarkdownBody(html: html, images: plans, links: links, files: files, destinations: destinations)
     }
 
     private func resolveLink(_ link: MarkdownLink, in file: SourceFile, outputPath: String,

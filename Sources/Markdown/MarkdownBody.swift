@@ -13,4 +13,7 @@ package struct MarkdownBody: Hashable, Sendable {
     package var links: [String] = []
     /// Absolute paths of the other files of the site it links to (a PDF): published with it.
     package var files: [String] = []
+    /// Every link of the body with its destination as the page has it (rewritten or as
+    /// written) and where it is written: what a broken link of the page is traced back to.
+    package var destinations: [MarkdownLink] = []
 }

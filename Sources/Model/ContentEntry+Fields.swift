@@ -33,8 +33,14 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "iso", "draft"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from", "position", "draft"]
+    package static let countryKeys: Set<String> = [
+        "name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "draft", "date", "iso",
+        "flag_caption", "flag_credit", "flag_license",
+    ]
+    package static let cityKeys: Set<String> = [
+        "name", "country", "picture", "aliases", "redirect_from", "draft", "date", "position",
+        "picture_caption", "picture_credit", "picture_license",
+    ]
     package static let pageKeys: Set<String> = ["title", "menu", "draft"]
     /// What `draft: true` does, as a message says it.
     package static let draftMeaning = "keeps the page out of `gazetteer build` until you remove it"
@@ -60,11 +66,18 @@ extension ContentEntry {
         let name = fields.required(kind == .page ? "title" : "name")
         let redirects = kind == .page ? [] : fields.redirects(kind)
         let draft = fields.flag("draft", meaning: draftMeaning)
+        let date = kind == .page ? nil : fields.date("date")
+        let credit = kind == .page ? nil : fields.credit(of: kind == .country ? "flag" : "picture")
         var entry: ContentEntry?
         if let line = PlaceholderText.line(in: content.document.body) {
             fields.warn(
                 "this is still the placeholder text `gazetteer new` wrote: replace it with your own words about \(name ?? "it")",
                 at: SourceLocation(path: file.path, line: content.document.bodyStartLine + line - 1))
+        }
+        let imageKey = kind == .country ? "flag" : "picture"
+        if credit != nil, fields.keyLocation(imageKey) == nil,
+           let at = ["_caption", "_credit", "_license"].lazy.compactMap({ fields.keyLocation(imageKey + $0) }).first {
+            fields.warn("there is no \(imageKey) for this to be said of: add \"\(imageKey):\", or remove it", at: at)
         }
         switch kind {
         case .country:
@@ -80,7 +93,8 @@ extension ContentEntry {
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), isoCode: isoCode, image: flag, extra: fields.extra,
                     links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted())
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted(),
+                    date: date, credit: credit)
             }
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
@@ -92,7 +106,8 @@ extension ContentEntry {
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
                     position: position, image: picture,
                     extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted())
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted(),
+                    date: date, credit: credit)
             }
         case .page:
             let menu = fields.optionalInteger("menu", meaning: "the page's place in the header's menu: menu: 1 comes first; without menu it is linked from the footer")

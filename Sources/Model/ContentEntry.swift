@@ -63,13 +63,24 @@ package final class ContentEntry: Sendable {
     /// A page of one's own's place in the header's menu (`menu: 1` first); nil: in the footer.
     package let menu: Int?
 
+    /// When it was written (`date:`), for the feed.
+    package let date: EntryDate?
+    /// When the build record first held the file (seconds since 1970; 0 when not known):
+    /// the feed's date of an entry without `date`.
+    package let firstSeen: Int64
+    /// What is said of its picture or flag (`picture_credit:`, `flag_license:`...).
+    package let credit: PictureCredit?
+
     /// From the file name (kept: it is asked for often).
     package let slug: String
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
-         position: GeoPosition? = nil, isoCode: String? = nil, image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [],
-         bodyImages: [String], bodyImageFiles: [String], draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = []) {
+         position: GeoPosition? = nil, isoCode: String? = nil,
+         image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
+         draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = [], date: EntryDate? = nil, firstSeen: Int64 = 0,
+         credit: PictureCredit? = nil) {
+        (self.date, self.firstSeen, self.credit) = (date, firstSeen, credit)
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
         (self.position, self.isoCode) = (position, isoCode)
@@ -88,6 +99,18 @@ package final class ContentEntry: Sendable {
             self.location = location
         }
     }
+
+    /// The same entry, first held by the build record at `firstSeen`.
+    package func seen(at firstSeen: Int64) -> ContentEntry {
+        firstSeen == self.firstSeen ? self : ContentEntry(
+            kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName,
+            capital: capital, motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
+            position: position, isoCode: isoCode, image: image, extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles,
+            draft: draft, menu: menu, warnings: warnings, date: date, firstSeen: firstSeen, credit: credit)
+    }
+
+    /// The date the feed gives it: its `date`, else its first appearance in the build record.
+    package var feedDate: EntryDate { date ?? EntryDate(seconds: firstSeen) }
 
     /// Its page (see `OutputPath`).
     package var outputPath: String { OutputPath.page(kind, slug: slug) }

@@ -85,6 +85,37 @@ package struct FrontMatterFields {
         return text
     }
 
+    /// `date: 2024-05-01` (or an RFC 3339 moment, `2024-05-01T09:30:00+02:00`): when the
+    /// entry was written, for the feed.
+    package mutating func date(_ key: String) -> EntryDate? {
+        guard let text = optionalText(key) else { return nil }
+        guard let date = EntryDate(parsing: text.trimmingCharacters(in: .whitespaces)) else {
+            problems.append(Diagnostic(
+                "\"\(key)\" must be a day such as 2024-05-01, or a moment such as 2024-05-01T09:30:00+02:00 (it is \"\(text)\")",
+                at: entries[key]!.value.location))
+            return nil
+        }
+        return date
+    }
+
+    /// Where `key` is written, when it is.
+    package func keyLocation(_ key: String) -> SourceLocation? { entries[key]?.keyLocation }
+
+    /// `<image>_caption`, `<image>_credit` and `<image>_license` (`picture_credit: Jane Doe`):
+    /// what is said of the picture, each a text that is not empty; nil when none is given.
+    package mutating func credit(of image: String) -> PictureCredit? {
+        func text(_ key: String) -> String? {
+            guard let text = optionalText(key) else { return nil }
+            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                problems.append(Diagnostic("\"\(key)\" must not be empty (leave it out instead)", at: entries[key]!.value.location))
+                return nil
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let credit = PictureCredit(caption: text(image + "_caption"), credit: text(image + "_credit"), license: text(image + "_license"))
+        return credit.isEmpty ? nil : credit
+    }
+
     /// A list of texts (`aliases: [Holland, The Netherlands]`); one text is a list of one.
     /// Absent or empty is an empty list.
     package mutating func textList(_ key: String) -> [String] {

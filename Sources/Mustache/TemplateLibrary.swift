@@ -2,6 +2,7 @@
 /// name any number of times, from any number of threads.
 public struct TemplateLibrary: Sendable {
     private let templates: [String: ParsedTemplate]
+    private let sources: [String: TemplateSource]
 
     /// Parses every template; throws every parse error of every template at once.
     public init(_ sources: [TemplateSource]) throws(MustacheErrorList) {
@@ -20,7 +21,12 @@ public struct TemplateLibrary: Sendable {
         }
         guard errors.isEmpty else { throw MustacheErrorList(errors) }
         self.templates = templates
+        self.sources = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     }
+
+    /// The text of the template `name`, as given: to trace a piece of output back to the line
+    /// that wrote it.
+    public func source(of name: String) -> TemplateSource? { sources[name] }
 
     /// A name a template looks up (`{{flag.table.src}}`, `{{#picture.card}}`), for checking
     /// templates against what their data can hold before anything renders.

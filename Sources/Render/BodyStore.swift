@@ -48,21 +48,33 @@ package final class BodyStore: Sendable {
     }
 
     private func render(_ path: String, diagnostics: inout [Diagnostic]) -> String {
+        rendered(path, diagnostics: &diagnostics)?.body.html ?? ""
+    }
+
+    /// The links of the body of `path` with where each is written, and the file's text: what
+    /// a broken link of a page is traced back to (rendered again: only a broken link asks).
+    package func links(for path: String) -> (links: [MarkdownLink], text: String)? {
+        var ignored: [Diagnostic] = []
+        return rendered(path, diagnostics: &ignored).map { ($0.body.destinations, $0.text) }
+    }
+
+    private func rendered(_ path: String, diagnostics: inout [Diagnostic]) -> (body: MarkdownBody, text: String)? {
         let changed = Diagnostic("this file changed during the build; build again", at: SourceLocation(path: path))
         guard let data = FileManager.default.contents(atPath: context.paths.root.appending(path: path).path),
               Digest(of: data) == digest(path) else {
             diagnostics.append(changed)
-            return ""
+            return nil
         }
         do throws(DiagnosticList) {
             let file = try SourceFile(path: path, contents: data)
             let document = try FrontMatterParser.parse(file)
             let kind = ContentKind.of(path: path)
             let output = OutputPath.page(kind, slug: ContentKind.slug(ofPath: path))
-            return context.bodyRenderer.render(document, of: file, outputPath: output, diagnostics: &diagnostics).html
+            let body = context.bodyRenderer.render(document, of: file, outputPath: output, diagnostics: &diagnostics)
+            return (body, String(decoding: data, as: UTF8.self))
         } catch {
             diagnostics += error.diagnostics
-            return ""
+            return nil
         }
     }
 }

@@ -56,6 +56,14 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// The pages of one's own, in order, with what the navigation shows of them (their
         /// front matter: title and `menu`).
         case freePages = 17
+        /// A file of the output a link of the page points at (`name`, a site-relative path):
+        /// whether it exists, so that a page is checked again when a file it links to goes.
+        case target = 18
+        /// The newest entries (`SiteModel.newest`), in order, with their dates: what the feed lists.
+        case newest = 19
+        /// The entries whose picture or flag has a credit (`SiteModel.credited`), with what
+        /// each says; with `name` "any", only whether there is one (the link to the credits page).
+        case credits = 20
     }
 
     package var kind: Kind
@@ -81,6 +89,7 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static func continentCities(_ name: String) -> Dependency { Dependency(.continentCities, name) }
     package static func templateExists(_ name: String) -> Dependency { Dependency(.templateExists, name) }
     package static func nearby(_ path: String) -> Dependency { Dependency(.nearby, path) }
+    package static func target(_ path: String) -> Dependency { Dependency(.target, path) }
     package static let countries = Dependency(.countries)
     package static let cities = Dependency(.cities)
     package static let sections = Dependency(.sections)
@@ -88,4 +97,7 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let pages = Dependency(.pages)
     package static let places = Dependency(.places)
     package static let freePages = Dependency(.freePages)
+    package static let newest = Dependency(.newest)
+    package static let credits = Dependency(.credits)
+    package static let anyCredits = Dependency(.credits, "any")
 }

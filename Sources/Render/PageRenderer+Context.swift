@@ -33,6 +33,7 @@ extension PageRenderer {
             "flags": .string(link(OutputPath.flags)),
         ]
         if makesContinentPages { nav["continents"] = .string(link(OutputPath.continents)) }
+        if makesCreditsPage(scope: images) { nav["credits"] = .string(link(CreditsPage.path)) }
         if page.number > 1 { pageValue["continued"] = .bool(true) }
         var values: [String: MustacheValue] = [
             "site": .object(site),
@@ -43,6 +44,7 @@ extension PageRenderer {
         ]
         if config.search { values["search"] = .bool(true) }
         if let data = dataLinks(for: page) { values["data"] = data }
+        if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
         var lists: [String: Dependency] = [:]
         // The pages of one's own in the header's menu and in the footer (read when shown).
         let (menu, footer) = freePageLinks(from: page.path, link: link)
@@ -197,6 +199,7 @@ extension PageRenderer {
         if let official = country.officialName { value["official_name"] = .string(official) }
         if let capital = country.capital { value["capital"] = .string(capital) }
         if let motto = country.motto { value["motto"] = .string(motto) }
+        if let credit = creditValue(of: country) { value["credit"] = credit }
         value["eager"] = .bool(eager)
         if withCities {
             value["cities"] = .array(model.cities(of: country).map { city($0, from: page, images: images, withCountry: false) })
@@ -217,6 +220,7 @@ extension PageRenderer {
                 root: PagePath.root(of: page), planner: planner, owner: city.path, used: images)),
             "extra": extra(city.extra),
         ]
+        if let credit = creditValue(of: city) { value["credit"] = credit }
         value["eager"] = .bool(eager)
         if let position = city.position { value["position"] = Self.position(position) }
         if withCountry, let slug = city.country, let country = model.country(slug) {

@@ -31,6 +31,10 @@ package struct PageRenderer: Sendable {
     /// The paths of the pages for readers (those of the outputs `listed`), in that order:
     /// what `Dependency.pages` reads.
     package private(set) var listedPaths: [String] = []
+    /// Whether an entry's picture or flag has a credit: the credits page is made (see `CreditsPage`).
+    package private(set) var hasCredits = false
+    /// What links may point at: every file of every output, and those `publishes` adds (see `LinkTargets`).
+    package private(set) var targets: LinkTargets
 
     package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore) {
         self.model = model
@@ -39,11 +43,21 @@ package struct PageRenderer: Sendable {
         self.bodies = bodies
         let names = Set(library.names)
         makesContinentPages = names.contains(Page.Kind.continent.rawValue) && names.contains(Page.Kind.continents.rawValue)
+        targets = LinkTargets(files: [], baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+        hasCredits = model.countries.contains { $0.credit != nil && !$0.image.isPlaceholder }
+            || model.cities.contains { $0.credit != nil && !$0.image.isPlaceholder }
         for output in Outputs.all {
-            let files = output.files(of: self)
-            pages += files
-            if output.listed { listedPaths += files.map(\.path) }
+            let made = output.files(of: self)
+            pages += made
+            if output.listed { listedPaths += made.map(\.path) }
         }
+        targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+    }
+
+    /// Adds the files the output holds besides those of the outputs (the theme's assets,
+    /// `static/`, the files pages link to) to what links may point at.
+    package mutating func publishes(_ files: some Sequence<String>) {
+        targets = LinkTargets(files: targets.files.union(files), baseURL: targets.baseURL, sitePath: targets.sitePath)
     }
 
     /// List rows whose pictures load at once (the first screen); the others load lazily.
@@ -56,9 +70,9 @@ package struct PageRenderer: Sendable {
         package var dependencies: [Dependency]
     }
 
-    /// Renders `pages` in parallel, each by its output (`Outputs.output`), handing each
-    /// page's text to `deliver` on the thread that rendered it (so that no more than a page
-    /// per core is held in memory). Template errors are reported once each, however many
+    /// Renders `pages` in parallel, each by its output (`Outputs.output`), checks the links of
+    /// each (`checkLinks`), and hands each page's text to `deliver` on the thread that
+    /// rendered it (so that no more than a page per core is held in memory). Template errors are reported once each, however many
     /// pages hit them, naming the content files a value was missing from (see
     /// `TemplateErrors`); so are errors `deliver` throws.
     package func render(
@@ -70,7 +84,14 @@ package struct PageRenderer: Sendable {
             let scope = PageScope()
             defer { scope.finish() }
             do throws(MustacheError) {
-                let text = try Outputs.output(page.kind).render(page, of: self, scope: scope)
+                let output = Outputs.output(page.kind)
+                let text = try output.render(page, of: self, scope: scope)
+                let fromRoot = (output as? any TemplatedOutput)?.linksFromSiteRoot ?? false
+                let broken = checkLinks(page, text, fromSiteRoot: fromRoot, scope: scope)
+                guard broken.isEmpty else {
+                    results[i] = .failure(DiagnosticList(broken))
+                    return
+                }
                 do throws(DiagnosticList) {
                     try deliver(page, text)
                     return .success(Rendered(images: scope.fileNames, dependencies: scope.dependencies))

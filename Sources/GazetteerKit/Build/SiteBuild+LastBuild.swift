@@ -43,7 +43,7 @@ extension SiteBuild {
             let entries = plan.reusesEntries ? archive : nil
             return Reuse(output: output, entries: entries, pageKeys: plan.comparePageKeys ? archive : nil,
                          stampedEntries: output != nil || entries != nil ? self.entries : [:],
-                         changedFiles: check?.changedFiles())
+                         changedFiles: check?.changedFiles(), recorded: self.entries)
         }
     }
 
@@ -59,6 +59,9 @@ extension SiteBuild {
         var stampedEntries: [String: BuildManifest.StampedEntry]
         /// The files the last build read that changed since (nil: not known).
         var changedFiles: Set<String>?
+        /// Every entry of the last manifest, however little of it is reused: when each file
+        /// first appeared in the build record (`ContentEntry.firstSeen`) is kept from it.
+        var recorded: [String: BuildManifest.StampedEntry] = [:]
     }
 
     /// Reads the previous manifest and checks what it read; stops there when nothing changed.

@@ -41,6 +41,7 @@ extension SiteBuild {
         clock.add("markdown", processed.markdownShare)
         let previous = reuse.entries, archiveEntries = reuse.stampedEntries
         var entries: [ContentEntry] = []
+        let now = Int64(Date().timeIntervalSince1970)
         var copied: [String: Range<Int>] = [:]
         entries.reserveCapacity(scan.content.count)
         for file in scan.content {
@@ -48,7 +49,11 @@ extension SiteBuild {
                 entries.append(reused.entry)
                 copied[file.path] = range
             } else if let fresh = processed.entries[file.path] {
-                entries.append(fresh.entry)
+                // When the build record first held the file: kept from the last one, else now.
+                let seen = reuse.recorded[file.path]?.entry.firstSeen ?? 0
+                let entry = fresh.entry.seen(at: seen > 0 ? seen : now)
+                processed.entries[file.path] = (fresh.stamp, entry)
+                entries.append(entry)
             }
         }
         var drafts: [ContentEntry] = []

@@ -74,8 +74,10 @@ public struct SiteBuild {
         if !content.drafts.isEmpty { plan.lookForRemoved = true }
         plan.releaseFileLists()
         let warningsFound = contentWarnings(&content)
-        let model = try makeModel(content)
+        var model = try makeModel(content)
         let copied = CopiedFiles(scan: inputs.scan, config: inputs.config, entries: content.entries, pages: model.pages)
+        // Links may lead to them too (checked as the pages render).
+        model.renderer.publishes(copied.sources.keys)
         if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
         self.copied = copied
         let basis = options.editBasis.map { _ in

@@ -73,7 +73,8 @@ package struct DataRecord: Sendable {
     }
 
     /// `file` as the front matter names it (null for the theme's placeholder), `placeholder`,
-    /// and `thumbnails`: by preset, each scale's `url`, `width`, `height` and `scale`.
+    /// `thumbnails`: by preset, each scale's `url`, `width`, `height` and `scale`, and what
+    /// the front matter says of it: `caption`, `credit`, `license` (each null when not given).
     private func picture(at file: String) -> JSONValue {
         let image = entry.image
         let presets: [(String, JSONValue)] = thumbnails.keys.sorted().map { preset in
@@ -84,10 +85,12 @@ package struct DataRecord: Sendable {
                 ])
             }))
         }
+        let credit = image.isPlaceholder ? nil : entry.credit
         return .object([
             ("file", image.isPlaceholder ? .null : .string(image.written)),
             ("placeholder", .bool(image.isPlaceholder)),
             ("thumbnails", .object(presets)),
+            ("caption", JSONValue(credit?.caption)), ("credit", JSONValue(credit?.credit)), ("license", JSONValue(credit?.license)),
         ])
     }
 }

@@ -57,8 +57,9 @@ package enum DataSchema {
                      "thumbnails": .object([
                         ("type", .string("object")),
                         ("additionalProperties", .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/thumbnail"))]))])),
-                     ])],
-                    order: ["file", "placeholder", "thumbnails"])),
+                     ]),
+                     "caption": text, "credit": text, "license": text],
+                    order: ["file", "placeholder", "thumbnails", "caption", "credit", "license"])),
                 ("thumbnail", object(
                     ["url": string, "width": integer, "height": integer, "scale": integer], order: ["url", "width", "height", "scale"])),
             ])),

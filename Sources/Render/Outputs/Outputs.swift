@@ -4,7 +4,7 @@ package enum Outputs {
     package static let all: [any Output] = [
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
         CountryPages(), CityPages(), FreePages(), ContinentsPage(), ContinentPages(),
-        RedirectPages(), Sitemap(),
+        CreditsPage(), RedirectPages(), Sitemap(), Feed(),
         EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
         SearchRecords(),
         CitiesGeoJSON(),

@@ -74,8 +74,21 @@ final class IncrementalBuildTests: XCTestCase {
         let clean = try cleanBuild(site)
         XCTAssertEqual(Set(incremental.keys), Set(clean.keys), message, file: file, line: line)
         for (path, data) in clean where incremental[path] != data {
+            // The feed dates an entry without `date` by when the build record first held its
+            // file: a build from scratch has no record, so it is compared without its dates.
+            if path == Feed.path, let a = incremental[path], feedWithoutDates(a) == feedWithoutDates(data) { continue }
             XCTFail("\(message): \(path) differs from a clean build", file: file, line: line)
         }
+    }
+
+    /// The feed's lines but its dates, its entries in order of their text.
+    static func feedWithoutDates(_ data: Data) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.components(separatedBy: "<entry>")
+        func undated(_ part: String) -> String {
+            part.split(separator: "\n").filter { !$0.hasPrefix("<updated>") }.joined(separator: "\n")
+        }
+        return [undated(parts[0])] + parts.dropFirst().map(undated).sorted()
     }
 
     /// The built-in theme written into the site's `templates/`, so that tests can edit it.
