@@ -21,6 +21,10 @@ public final class ServeSession: Sendable {
     private let output: TextOutput
     private let queue = DispatchQueue(label: "gazetteer.serve.rebuild")
     private let watcher = Locked<FileWatcher?>(nil)
+    /// What the watcher saw change since the last build (the builds stat only that).
+    private let changes = WatchedChanges()
+    /// Makes the spare folder of the output ahead of the next update.
+    private let spare: SpareMaker
     private let builds = Locked(0)
     /// Edit mode, when on.
     let edit: EditSession?
@@ -46,6 +50,7 @@ public final class ServeSession: Sendable {
         }
         self.options = options
         self.output = output
+        spare = SpareMaker(output: options.output)
         server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true, idleTimeout: .seconds(5),
                                edit: self.edit)
         self.relay = relay
@@ -58,22 +63,25 @@ public final class ServeSession: Sendable {
         return edit.gate.loginURL(host: server.host, port: port)
     }
 
-    /// Builds once, starts serving and watching; returns the port.
+    /// Starts watching, builds once, starts serving; returns the port. The watcher runs from
+    /// before the first build, so that every change after that build checked its inputs is
+    /// seen (and the builds after it stat only what changed).
     @discardableResult
     public func start() throws(ServeError) -> Int {
+        // The paths the builds watch are real paths (symlinks resolved): so are the watcher's.
+        let source = options.source.resolvingSymlinksInPath()
+        let changes = self.changes
         relay.withLock {
             $0 = { [weak self] written in
                 guard let self else { return }
+                changes.record(written.map { source.path + "/" + $0 })
                 self.queue.async { self.rebuild(reason: written) }
             }
         }
         settler.withLock { $0 = { [weak self] in self?.queue.sync {} } }
-        queue.sync { rebuild(reason: nil) }
-        let port = try server.start()
-        let source = options.source
         let watched = [source.appending(path: "content"), source.appending(path: "templates"),
                        source.appending(path: "gazetteer.yaml")]
-        let watcher = try FileWatcher(paths: watched) { [weak self] reported in
+        let watcher = try FileWatcher(paths: watched, changes: changes) { [weak self] reported in
             guard let self else { return }
             // Files edit mode wrote were rebuilt already.
             let changed = reported.filter { !(self.edit?.isOwnWrite($0) ?? false) }
@@ -83,6 +91,14 @@ public final class ServeSession: Sendable {
         }
         watcher.start()
         self.watcher.withLock { $0 = watcher }
+        queue.sync { rebuild(reason: nil) }
+        let port: Int
+        do throws(ServeError) {
+            port = try server.start()
+        } catch {
+            self.watcher.withLock { $0?.stop(); $0 = nil }
+            throw error
+        }
         return port
     }
 
@@ -90,7 +106,11 @@ public final class ServeSession: Sendable {
         watcher.withLock { $0?.stop(); $0 = nil }
         server.stop()
         queue.sync {}
+        spare.wait()
     }
+
+    /// Waits for the spare folder being made after a full build (for tests).
+    func waitForSpare() { spare.wait() }
 
     /// How many builds ran (the first one included).
     public var buildCount: Int { builds.withLock { $0 } }
@@ -102,8 +122,14 @@ public final class ServeSession: Sendable {
         }
         var options = self.options
         options.progress = output.buildProgress
+        spare.wait()
+        let (hint, mark) = changes.take()
+        options.changes = hint
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
+            changes.settle(mark)
+            // After a full build, the spare for the next one is made while nothing is asked.
+            spare.prepare()
             output.print(summary.description)
             server.clearError()
             server.notifyReload()
