@@ -126,6 +126,32 @@ package struct InputWatch: Sendable {
             return true
         }
 
+        /// Whether no name that is not hidden (a leading dot) was added to or removed from any
+        /// watched folder at or under `path`: a folder changed, but the watcher says which
+        /// names changed in it, and each of those is hidden or there as before (a save by
+        /// renaming a hidden new file over the old one).
+        package func visibleNamesUnchanged(under path: String) -> Bool {
+            for (index, item) in watch.items.enumerated() {
+                guard case .folder = item.state else { continue }
+                let folder = watch.folders[item.folder]
+                let full = item.name.isEmpty ? folder : folder + "/" + item.name
+                guard full == path || full.hasPrefix(path + "/") else { continue }
+                if now[index] == item.state { continue }
+                guard case .folder? = now[index], let hint, hint.covers(full), let inside = watch.folderIndex[full],
+                      !hint.changed.contains(where: { full == $0 || full.hasPrefix($0 + "/") }) else { return false }
+                for changed in hint.changed where (changed as NSString).deletingLastPathComponent == full {
+                    let name = (changed as NSString).lastPathComponent
+                    if name.hasPrefix(".") { continue }
+                    guard let before = watch.items.first(where: { $0.folder == inside && $0.name == name })?.state else { return false }
+                    switch (before, PathState.of(changed)) {
+                    case (.file, .file?), (.folder, .folder?), (.missing, .missing?): continue
+                    default: return false
+                    }
+                }
+            }
+            return true
+        }
+
         /// The watch again, with the states of now (taken before this build read anything),
         /// and the output folders as given; nil when a path can no longer be watched or the
         /// output folders are not the same ones.

@@ -14,12 +14,13 @@ import Glibc
 /// site, byte for byte, as one that checks everything.
 final class HintedCheckTests: XCTestCase {
     /// A build of `site` told that `changed` (site-relative) are the paths that changed.
-    private func build(_ site: FixtureSite, changed: [String]) throws {
+    @discardableResult
+    private func build(_ site: FixtureSite, changed: [String]) throws -> BuildSummary {
         let root = site.root.resolvingSymlinksInPath().path
         var options = BuildOptions(source: site.root)
         options.changes = InputWatch.Hint(folders: [root + "/content", root + "/templates"], files: [root + "/gazetteer.yaml"],
                                           changed: Set(changed.map { root + "/" + $0 }))
-        _ = try SiteBuild.run(options)
+        return try SiteBuild.run(options)
     }
 
     private func themedSite() throws -> FixtureSite {
@@ -66,6 +67,27 @@ final class HintedCheckTests: XCTestCase {
         }
         XCTAssertTrue(site.read("index.html")?.contains("Another Guide") == true)
         XCTAssertTrue(site.exists("cities/kyoto.html") && !site.exists("cities/osaka.html"))
+    }
+
+    func testTheWarningsOfFilesNothingUsesAreThoseOfABuildCheckingEverything() throws {
+        let site = try themedSite()
+        defer { site.delete() }
+        try site.write("content/cities/notes.txt", "to do\n")
+        XCTAssertEqual(site.build().status, 0)
+        func unused(_ summary: BuildSummary) -> [String] { summary.warnings.map(\.location.path).filter { !$0.hasSuffix(".md") }.sorted() }
+        // Saved by renaming a hidden new file over the old: the names in the folder are the same.
+        try site.write("content/cities/.new-osaka", "---\nname: Osaka\ncountry: japan\n---\n\nRenamed over.\n")
+        XCTAssertEqual(rename(site.root.appending(path: "content/cities/.new-osaka").path,
+                              site.root.appending(path: "content/cities/osaka.md").path), 0)
+        let saved = try build(site, changed: ["content/cities/.new-osaka", "content/cities/osaka.md"])
+        XCTAssertEqual(unused(saved).map { ($0 as NSString).lastPathComponent }, ["notes.txt"])
+        // A file nothing uses, added: found.
+        try site.write("content/cities/more.txt", "more\n")
+        let added = try build(site, changed: ["content/cities/more.txt"])
+        XCTAssertEqual(unused(added).map { ($0 as NSString).lastPathComponent }, ["more.txt", "notes.txt"])
+        try site.remove("content/cities/notes.txt")
+        let removed = try build(site, changed: ["content/cities/notes.txt"])
+        XCTAssertEqual(unused(removed).map { ($0 as NSString).lastPathComponent }, ["more.txt"])
     }
 
     func testOnlyThePathsToldAreCheckedAndAFullCheckFindsTheRest() throws {

@@ -56,10 +56,15 @@ final class WatchedChangesTests: XCTestCase {
         let watcher = try FileWatcher(paths: [folder], debounce: .milliseconds(20), changes: changes) { _ in }
         defer { watcher.stop() }
         changes.settle(changes.take().mark)
-        // More events than the kernel keeps, made before the watcher reads any.
-        for index in 0...(limit / 2 + 10) {
-            FileManager.default.createFile(atPath: folder.appending(path: "f\(index)").path, contents: Data("x".utf8))
+        // More events than the kernel keeps, made before the watcher reads any: writes to two
+        // files in turn (the kernel merges an event only with the same one just before it).
+        let files = try ["a", "b"].map { name in
+            let url = folder.appending(path: name)
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+            return try FileHandle(forWritingTo: url)
         }
+        for index in 0...(limit + 10) { try files[index % 2].write(contentsOf: Data("x".utf8)) }
+        for file in files { try file.close() }
         watcher.start()
         let deadline = Date().addingTimeInterval(20)
         var hint = changes.take().hint
