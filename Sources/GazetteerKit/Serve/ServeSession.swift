@@ -19,6 +19,8 @@ public final class ServeSession: Sendable {
     public let options: BuildOptions
     private let server: PreviewServer
     private let output: TextOutput
+    /// Whether each build's stage times are printed (`--timings`).
+    private let timings: Bool
     private let queue = DispatchQueue(label: "gazetteer.serve.rebuild")
     private let watcher = Locked<FileWatcher?>(nil)
     /// What the watcher saw change since the last build (the builds stat only that).
@@ -34,7 +36,7 @@ public final class ServeSession: Sendable {
     private let settler: Locked<(@Sendable () -> Void)?>
 
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard,
-                edit: Bool = false) {
+                edit: Bool = false, timings: Bool = false) {
         var options = options
         let relay = Locked<(@Sendable ([String]) -> Void)?>(nil)
         let settler = Locked<(@Sendable () -> Void)?>(nil)
@@ -50,6 +52,7 @@ public final class ServeSession: Sendable {
         }
         self.options = options
         self.output = output
+        self.timings = timings
         spare = SpareMaker(output: options.output)
         server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true, idleTimeout: .seconds(5),
                                edit: self.edit)
@@ -125,15 +128,19 @@ public final class ServeSession: Sendable {
         spare.wait()
         let (hint, mark) = changes.take()
         options.changes = hint
+        var built = false
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
+            // Counted before the pages hear of it.
+            builds.withLock { $0 += 1 }
             changes.settle(mark)
-            // After a full build, the spare for the next one is made while nothing is asked.
-            spare.prepare()
+            built = true
             output.print(summary.description)
+            if timings { output.print(summary.timings.description) }
             server.clearError()
             server.notifyReload()
         } catch {
+            builds.withLock { $0 += 1 }
             let text = error.diagnostics.map(\.description).joined(separator: "\n")
             output.error(text)
             if FileManager.default.fileExists(atPath: options.output.appending(path: "index.html").path) {
@@ -143,6 +150,7 @@ public final class ServeSession: Sendable {
             }
             server.notifyError(text)
         }
-        builds.withLock { $0 += 1 }
+        // After a full build, the spare for the next one is made while nothing is asked.
+        if built { spare.prepare() }
     }
 }
