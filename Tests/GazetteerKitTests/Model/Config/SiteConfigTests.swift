@@ -83,13 +83,14 @@ final class SiteConfigTests: XCTestCase {
     /// The data files are on unless `data:` turns them off, all at once or each kind.
     func testDataFilesAreOnUnlessTurnedOff() throws {
         XCTAssertEqual(try parse("title: x\n").data, DataSettings(records: true, collections: true, csv: true))
-        XCTAssertEqual(try parse("data: false\n").data, DataSettings(records: false, collections: false, csv: false))
+        XCTAssertEqual(try parse("data: false\n").data, DataSettings(records: false, collections: false, csv: false, geojson: false))
+        XCTAssertEqual(try parse("data: {geojson: false}\n").data, DataSettings(records: true, collections: true, csv: true, geojson: false))
         XCTAssertEqual(try parse("data: {csv: false}\n").data, DataSettings(records: true, collections: true, csv: false))
         XCTAssertFalse(try parse("data: {records: false, collections: false}\n").data.schemas)
         XCTAssertEqual(errors("data:\n  csvs: false\n"), ["gazetteer.yaml:2:3: unknown data setting \"csvs\" (did you mean \"csv\"?)"])
         XCTAssertEqual(errors("data:\n  csv: no\n"), ["gazetteer.yaml:2:8: data: csv must be true or false"])
         XCTAssertEqual(errors("data: off\n"), [
-            "gazetteer.yaml:1:7: data must be true, false or a mapping such as {records: true, collections: true, csv: false}",
+            "gazetteer.yaml:1:7: data must be true, false or a mapping such as {records: true, collections: true, csv: false, geojson: true}",
         ])
     }
 
