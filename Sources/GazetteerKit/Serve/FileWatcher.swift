@@ -42,7 +42,7 @@ public final class FileWatcher: Sendable {
     private let onChange: @Sendable (Set<String>) -> Void
     private let changes: WatchedChanges?
     private let state = Locked(State())
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Watches `paths` (folders recursively, files through their parent folder; a file may not
