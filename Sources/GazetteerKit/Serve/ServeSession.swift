@@ -38,6 +38,8 @@ public final class ServeSession: Sendable {
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard,
                 edit: Bool = false, timings: Bool = false) {
         var options = options
+        // The preview shows drafts, each with a banner saying so.
+        options.drafts = true
         let relay = Locked<(@Sendable ([String]) -> Void)?>(nil)
         let settler = Locked<(@Sendable () -> Void)?>(nil)
         if edit {
@@ -83,7 +85,7 @@ public final class ServeSession: Sendable {
         }
         settler.withLock { $0 = { [weak self] in self?.queue.sync {} } }
         let watched = [source.appending(path: "content"), source.appending(path: "templates"),
-                       source.appending(path: "gazetteer.yaml")]
+                       source.appending(path: "gazetteer.yaml"), source.appending(path: SiteLoader.staticFolder)]
         let watcher = try FileWatcher(paths: watched, changes: changes) { [weak self] reported in
             guard let self else { return }
             // Files edit mode wrote were rebuilt already.
