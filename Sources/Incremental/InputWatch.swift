@@ -91,6 +91,8 @@ package struct InputWatch: Sendable {
         package let now: [State?]
         /// Whether every path still has the state it had.
         package let unchanged: Bool
+        /// What the watcher reported, when the check took only what it named.
+        package var hint: Hint?
 
         /// The stamps of the watched files, by absolute path, as they are now, except those
         /// directly in the folders `skipped`.
@@ -123,6 +125,32 @@ package struct InputWatch: Sendable {
                 let full = item.name.isEmpty ? folder : folder + "/" + item.name
                 guard full == path || full.hasPrefix(path + "/") else { continue }
                 if now[index] != item.state { return false }
+            }
+            return true
+        }
+
+        /// Whether no name that is not hidden (a leading dot) was added to or removed from any
+        /// watched folder at or under `path`: a folder changed, but the watcher says which
+        /// names changed in it, and each of those is hidden or there as before (a save by
+        /// renaming a hidden new file over the old one).
+        package func visibleNamesUnchanged(under path: String) -> Bool {
+            for (index, item) in watch.items.enumerated() {
+                guard case .folder = item.state else { continue }
+                let folder = watch.folders[item.folder]
+                let full = item.name.isEmpty ? folder : folder + "/" + item.name
+                guard full == path || full.hasPrefix(path + "/") else { continue }
+                if now[index] == item.state { continue }
+                guard case .folder? = now[index], let hint, hint.covers(full), let inside = watch.folderIndex[full],
+                      !hint.changed.contains(where: { full == $0 || full.hasPrefix($0 + "/") }) else { return false }
+                for changed in hint.changed where (changed as NSString).deletingLastPathComponent == full {
+                    let name = (changed as NSString).lastPathComponent
+                    if name.hasPrefix(".") { continue }
+                    guard let before = watch.items.first(where: { $0.folder == inside && $0.name == name })?.state else { return false }
+                    switch (before, PathState.of(changed)) {
+                    case (.file, .file?), (.folder, .folder?), (.missing, .missing?): continue
+                    default: return false
+                    }
+                }
             }
             return true
         }
@@ -227,6 +255,24 @@ package struct InputWatch: Sendable {
             return watch.items.filter { $0.folder == index && !$0.name.isEmpty }.map(\.name)
         }
 
+        /// The names in the folder at `path` now, without listing it, when the watcher covers
+        /// it: the watched ones there last time, less those reported and gone, with those
+        /// reported and there now (a save by renaming a new file over the old changes the
+        /// folder, not its names). Nil when the folder itself, or one it is in, was reported.
+        package func knownListing(_ path: String) -> [String]? {
+            guard let hint, let index = watch.folderIndex[path], hint.covers(path),
+                  !hint.changed.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return nil }
+            var names: Set<String> = []
+            for item in watch.items where item.folder == index && !item.name.isEmpty && item.state != .missing {
+                names.insert(item.name)
+            }
+            for changed in hint.changed where (changed as NSString).deletingLastPathComponent == path {
+                let name = (changed as NSString).lastPathComponent
+                if PathState.of(changed) == .missing { names.remove(name) } else { names.insert(name) }
+            }
+            return Array(names)
+        }
+
         /// The watched files directly in the folder at `path`, each with the stamp it has now
         /// (nil: not a regular file), whether or not files were added there or removed since.
         package func listingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]? {
@@ -239,11 +285,15 @@ package struct InputWatch: Sendable {
         }
     }
 
-    /// Stats every watched path; stops early when `stopAtFirstChange` (a build that finds a
-    /// change then reads the stamps it needs from the check, or takes them again).
-    package func check(stopAtFirstChange: Bool = false) -> Check {
-        guard !unwatchable, !items.isEmpty else { return Check(watch: self, now: [], unchanged: false) }
-        let descriptors = folders.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    /// Stats every watched path, or with `hint` only those its reports can have changed (the
+    /// others keep the state they had); stops early when `stopAtFirstChange` (a build that
+    /// finds a change then reads the stamps it needs from the check, or takes them again).
+    package func check(hint: Hint? = nil, stopAtFirstChange: Bool = false) -> Check {
+        guard !unwatchable, !items.isEmpty else { return Check(watch: self, now: [], unchanged: false, hint: nil) }
+        let mustStat = hint?.mustStat(self)
+        var needed = [Bool](repeating: mustStat == nil, count: folders.count)
+        if let mustStat { for (item, stat) in zip(items, mustStat) where stat { needed[item.folder] = true } }
+        let descriptors = zip(folders, needed).map { $1 ? open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1 }
         defer { for fd in descriptors where fd >= 0 { close(fd) } }
         let items = self.items
         let parts = Parallel.parts(items.count, parts: 4) { range -> (states: [State?], changed: Bool) in
@@ -255,7 +305,9 @@ package struct InputWatch: Sendable {
                 let item = items[index]
                 let fd = descriptors[item.folder]
                 let now: State?
-                if item.name.isEmpty {
+                if let mustStat, !mustStat[index] {
+                    now = item.state
+                } else if item.name.isEmpty {
                     now = fd >= 0 && fstat(fd, &info) == 0 ? Self.state(info) : .missing
                 } else if fd < 0 {
                     now = .missing
@@ -273,7 +325,7 @@ package struct InputWatch: Sendable {
             return (states, changed)
         }
         let unchanged = !parts.contains { $0.changed }
-        return Check(watch: self, now: unchanged || !stopAtFirstChange ? parts.flatMap(\.states) : [], unchanged: unchanged)
+        return Check(watch: self, now: unchanged || !stopAtFirstChange ? parts.flatMap(\.states) : [], unchanged: unchanged, hint: hint)
     }
 
     /// Whether the path is a folder (following symlinks).

@@ -44,4 +44,7 @@ package protocol PriorListings: Sendable {
     func unchangedListing(_ path: String) -> [String]?
     /// The files directly in the folder at `path` last time, each with its stamp now.
     func listingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]?
+    /// The names in the folder at `path` now, when known without listing it (`serve`'s file
+    /// watcher reported every name added or removed there).
+    func knownListing(_ path: String) -> [String]?
 }

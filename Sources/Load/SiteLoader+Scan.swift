@@ -104,7 +104,7 @@ extension SiteLoader {
             } else {
                 // Listed again; a file the last build saw keeps the stamp just taken of it
                 // (so adding one file to a folder of thousands stats only that one).
-                let now = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                let now = prior?.knownListing(path) ?? (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 let known = Dictionary(listed ?? [], uniquingKeysWith: { first, _ in first })
                 let markdown = Set(now.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") })
                 if let listed, case .some(let state) = prior?.folderState(path),

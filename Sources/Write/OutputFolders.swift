@@ -1,5 +1,6 @@
 import CFileSystem
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 import Diagnostics
@@ -68,31 +69,43 @@ package enum OutputFolders {
     /// A copy of the tree at `source` made of hard links (folders made anew), at `target`,
     /// which must not exist. Files are never changed in place, so sharing them is safe.
     package static func cloneTree(_ source: String, to target: String) throws(Failure) {
+        // The folders made and listed first; then each folder's files linked, folders across
+        // the cores (a link takes its folder's lock: one folder at a time each).
         var pending = [""]
+        var folders: [(from: String, to: String, names: [String])] = []
         while let folder = pending.popLast() {
             let from = folder.isEmpty ? source : source + "/" + folder
             let to = folder.isEmpty ? target : target + "/" + folder
             if mkdir(to, 0o777) != 0 { throw Failure(doing: "writing", path: to, code: errno) }
             guard let stream = opendir(from) else { throw Failure(doing: "reading", path: from, code: errno) }
             defer { closedir(stream) }
+            var names: [String] = []
             while let item = readdir(stream) {
                 let name = withUnsafeBytes(of: item.pointee.d_name) {
                     String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
                 }
                 guard name != ".", name != ".." else { continue }
-                let child = folder.isEmpty ? name : folder + "/" + name
                 var isFolder = item.pointee.d_type == UInt8(DT_DIR)
                 if item.pointee.d_type == UInt8(DT_UNKNOWN) {
                     var info = stat()
                     isFolder = lstat(from + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
                 }
-                if isFolder {
-                    pending.append(child)
-                } else if link(from + "/" + name, to + "/" + name) != 0 {
-                    throw Failure(doing: "writing", path: to + "/" + name, code: errno)
-                }
+                if isFolder { pending.append(folder.isEmpty ? name : folder + "/" + name) } else { names.append(name) }
+            }
+            if !names.isEmpty { folders.append((from, to, names)) }
+        }
+        // The largest first, so that no core is left with a big one at the end.
+        folders.sort { $0.names.count > $1.names.count }
+        let linking = folders
+        let failures = Locked<[Failure?]>(slots: linking.count)
+        DispatchQueue.concurrentPerform(iterations: linking.count) { index in
+            let (from, to, names) = linking[index]
+            for name in names where link(from + "/" + name, to + "/" + name) != 0 {
+                failures[index] = Failure(doing: "writing", path: to + "/" + name, code: errno)
+                return
             }
         }
+        if let failure = failures.value.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     /// Removes a tree if it exists (failures ignored: what is left is removed next time).

@@ -20,7 +20,8 @@ import Locking
 ///   changed, then this build's), swaps it with the output, and notes in `.site.spare.json`
 ///   which files now differ. The cost is that of the files changed, not of the site. If the
 ///   spare is missing or was being changed when a build died, it is made again from the
-///   output (a hard link per file).
+///   output (a hard link per file). `prepareSpare` makes it ahead of the next update, after
+///   a full build (`serve` does, in the background, holding the output's build lock).
 ///
 /// Where the file system cannot exchange two folders (some network file systems), the swap
 /// is three renames: a moment with no output folder, but never one with half of each site.
@@ -53,8 +54,7 @@ package final class SiteWriter: Sendable {
         let name = output.lastPathComponent
         staging = parent.appending(path: ".\(name).staging-\(pid)")
         aside = parent.appending(path: ".\(name).old-\(pid)").path
-        spare = parent.appending(path: ".\(name).spare").path
-        spareState = parent.appending(path: ".\(name).spare.json").path
+        (spare, spareState) = Self.spare(of: output)
         OutputFolders.removeTree(staging.path)
         OutputFolders.removeTree(aside)
         Self.removeLeftovers(of: output)
@@ -177,7 +177,7 @@ package final class SiteWriter: Sendable {
             placing.append(OutputRecord.name)
         }
         let (checked, written, knownSpare) = state.withLock { ($0.spareChecked, $0.writtenInSpare, $0.knownSpare) }
-        let known = checked ? knownSpare : readSpareState()
+        let known = checked ? knownSpare : Self.readSpareState(spareState)
         // From here until the swap the spare is not known to match anything.
         unlink(spareState)
         do throws(OutputFolders.Failure) {
@@ -219,11 +219,40 @@ package final class SiteWriter: Sendable {
         } catch {
             throw failure(error)
         }
-        writeSpareState(lag: placing + removing)
+        Self.writeSpareState(spareState, front: output.path, spare: spare, lag: placing + removing)
         return text != nil
     }
 
     // MARK: The spare folder
+
+    /// The spare folder beside `output`, and the note of its state.
+    private static func spare(of output: URL) -> (folder: String, note: String) {
+        let parent = output.deletingLastPathComponent(), name = output.lastPathComponent
+        return (parent.appending(path: ".\(name).spare").path, parent.appending(path: ".\(name).spare.json").path)
+    }
+
+    /// Whether the spare beside `output` is the one its note describes (an update can use it).
+    package static func spareIsReady(for output: URL) -> Bool {
+        let (spare, note) = spare(of: output)
+        guard let known = readSpareState(note) else { return false }
+        return known.front == OutputFolders.identity(output.path) && known.spare == OutputFolders.identity(spare)
+    }
+
+    /// Makes the spare beside `output` from it, a hard link per file, as the next update would
+    /// (and notes it: the same as the output), unless it is ready. The caller holds the
+    /// output's build lock. A failure leaves no note: the next update makes the spare itself.
+    package static func prepareSpare(for output: URL) {
+        guard !spareIsReady(for: output), OutputFolders.identity(output.path) != nil else { return }
+        let (spare, note) = spare(of: output)
+        unlink(note)
+        OutputFolders.removeTree(spare)
+        do throws(OutputFolders.Failure) {
+            try OutputFolders.cloneTree(output.path, to: spare)
+        } catch {
+            return
+        }
+        writeSpareState(note, front: output.path, spare: spare, lag: [])
+    }
 
     /// The spare's copy of `path` when the page may be written over it in place: the build is
     /// incremental, the spare is the one noted (its note is removed on first use: from then on
@@ -233,7 +262,7 @@ package final class SiteWriter: Sendable {
         let usable = state.withLock { state in
             if !state.spareChecked {
                 state.spareChecked = true
-                if let known = readSpareState(), known.front == OutputFolders.identity(output.path),
+                if let known = Self.readSpareState(spareState), known.front == OutputFolders.identity(output.path),
                    known.spare == OutputFolders.identity(spare) {
                     state.knownSpare = known
                     unlink(spareState)
@@ -256,17 +285,17 @@ package final class SiteWriter: Sendable {
         var lag: [String]
     }
 
-    private func readSpareState() -> SpareState? {
-        guard let data = FileManager.default.contents(atPath: spareState) else { return nil }
+    private static func readSpareState(_ note: String) -> SpareState? {
+        guard let data = FileManager.default.contents(atPath: note) else { return nil }
         return try? JSONDecoder().decode(SpareState.self, from: data)
     }
 
     /// Notes the spare's state (a failure only makes the next update remake the spare).
-    private func writeSpareState(lag: [String]) {
-        guard let front = OutputFolders.identity(output.path), let spareID = OutputFolders.identity(spare),
+    private static func writeSpareState(_ note: String, front output: String, spare: String, lag: [String]) {
+        guard let front = OutputFolders.identity(output), let spareID = OutputFolders.identity(spare),
               let data = try? JSONEncoder().encode(SpareState(front: front, spare: spareID, lag: lag)) else { return }
-        let temporary = spareState + ".\(getpid())"
-        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, spareState) == 0 { return }
+        let temporary = note + ".\(getpid())"
+        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, note) == 0 { return }
         unlink(temporary)
     }
 

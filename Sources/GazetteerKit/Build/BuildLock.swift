@@ -32,6 +32,14 @@ final class BuildLock {
         return lock
     }
 
+    /// The output's lock alone, when no build holds it (nil: one does, or it cannot be had):
+    /// for work beside a build's, such as `serve` making the spare folder ahead (`SpareMaker`).
+    static func tryOutput(_ output: URL) -> BuildLock? {
+        let file = output.deletingLastPathComponent().appending(path: ".\(output.lastPathComponent).lock").path
+        guard let fd = try? take(file, wait: false, notice: nil) else { return nil }
+        return BuildLock(descriptors: [fd])
+    }
+
     func release() {
         for fd in descriptors { close(fd) }
         descriptors = []

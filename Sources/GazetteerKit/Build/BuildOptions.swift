@@ -1,4 +1,5 @@
 import Foundation
+import Incremental
 
 /// What `gazetteer build` was asked to do.
 public struct BuildOptions: Sendable {
@@ -32,6 +33,9 @@ public struct BuildOptions: Sendable {
     /// Where a successful build hands its model over, for edit mode (`serve --edit`); a build
     /// with one never stops at "nothing changed" before it has handed a model over.
     var editBasis: EditBasis.Receiver?
+    /// What `serve`'s file watcher saw change since the inputs were last checked
+    /// (`WatchedChanges`): only those are stat'ed again; nil: every input is.
+    var changes: InputWatch.Hint?
 
     public init(source: URL, output: URL? = nil, cache: URL? = nil, writeOutput: Bool = true) {
         self.writeOutput = writeOutput

@@ -122,7 +122,7 @@ extension SiteBuild {
         let contentFolder = inputs.scan.root.standardizedFileURL.path + "/content"
         var found: Background<(warnings: [Diagnostic], folders: [String])>
         if let saved = SavedWarnings.read(from: options.cache), saved.fingerprint == fingerprint, !saved.folders.isEmpty,
-           let check = last.check, check.foldersUnchanged(under: contentFolder) {
+           let check = last.check, check.visibleNamesUnchanged(under: contentFolder) {
             found = Background(ready: (saved.warnings, saved.folders))
         } else {
             let (root, entries) = (inputs.scan.root, content.entries + content.drafts)

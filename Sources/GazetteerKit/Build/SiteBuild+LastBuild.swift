@@ -79,7 +79,7 @@ extension SiteBuild {
         if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path, watch.drafts == options.drafts,
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path,
            watch.watches(FileStamp.executablePath ?? "/") {
-            let result = watch.check()
+            let result = watch.check(hint: options.changes)
             // Edit mode needs a model: its first build goes on to make one even then.
             if result.unchanged, options.editBasis == nil || options.editBasis?.current != nil {
                 clock.lap("load.watch")

@@ -82,7 +82,7 @@ enum CommandCatalog {
                               Option(names: ["--port"], value: .number, help: "the port (default 8080; 0 picks a free one)"),
                               Option(names: ["--host"], value: .address, help: "the address to serve on (default 127.0.0.1)"),
                               Option(names: ["--edit"], help: "edit the guide in the browser (loopback only; prints the address to open)"),
-                              quiet, help],
+                              quiet, Option(names: ["--timings"], help: "print the time each stage of each build took"), help],
                     usage: CommandLineTool.serveUsage),
         CommandSpec(name: "check", summary: "find every problem, write nothing",
                     options: [source, cache, strict, noWait, help], usage: CommandLineTool.checkUsage),

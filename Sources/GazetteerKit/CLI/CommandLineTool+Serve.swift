@@ -11,14 +11,15 @@ import Incremental
 
 extension CommandLineTool {
     static let serveUsage = """
-    Usage: gazetteer serve [--source DIR] [--output DIR] [--port N] [--host ADDRESS] [--edit]
+    Usage: gazetteer serve [--source DIR] [--output DIR] [--port N] [--host ADDRESS] [--edit] [--timings]
 
     Builds the guide, serves it at http://127.0.0.1:PORT/ (default port 8080; 0 picks a
     free one) and rebuilds when anything in content/, static/, templates/ or gazetteer.yaml
     changes. Open pages reload by themselves after a successful rebuild; errors show in
     the terminal and over the page, and the last good site stays served. Pages with
     draft: true are shown, each with a "Draft" banner. Only loopback is served unless
-    --host names another address. -q/--quiet prints errors only. Ctrl-C stops.
+    --host names another address. -q/--quiet prints errors only; --timings prints the
+    time each stage of each build took. Ctrl-C stops.
 
     With --edit the pages can be edited in the browser: it prints one address to open,
     holding a secret made at start; edits are written to the files in content/ (only the
@@ -56,7 +57,8 @@ extension CommandLineTool {
         options.force = arguments.has("--force")
         options.notice = output.error
         let quiet = arguments.has("--quiet") || arguments.has("-q")
-        let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output, edit: edit)
+        let session = ServeSession(options: options, host: host, port: port, output: quiet ? output.quiet : output, edit: edit,
+                                   timings: arguments.has("--timings"))
         let bound: Int
         do throws(ServeError) {
             bound = try session.start()

@@ -15,6 +15,10 @@ import Locking
 /// inotify, and reports the changed paths once things have been quiet for `debounce`, so
 /// that an editor's save (write, rename, chmod) becomes one call. The thread blocks in
 /// poll(2): no busy loop. Editor scratch files (`.swp`, `~`, `.#*`, `4913`) are ignored.
+///
+/// With `changes`, every path an event names is also noted there at once (scratch files too:
+/// they change their folder), for the builds to stat only those (`WatchedChanges`); lost
+/// events, a lost watch or a folder that cannot be watched make it unsure.
 public final class FileWatcher: Sendable {
     private struct Watch {
         var path: String
@@ -26,6 +30,8 @@ public final class FileWatcher: Sendable {
 
     private struct State {
         var watches: [Int32: Watch] = [:]
+        /// The folders given, watched whole.
+        var roots: Set<String> = []
         var started = false
         var stopped = false
     }
@@ -34,14 +40,20 @@ public final class FileWatcher: Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     private let debounce: Duration
     private let onChange: @Sendable (Set<String>) -> Void
+    private let changes: WatchedChanges?
     private let state = Locked(State())
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
         | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Watches `paths` (folders recursively, files through their parent folder; a file may not
     /// exist yet). `onChange` gets absolute paths, on the watcher's own thread.
-    public init(paths: [URL], debounce: Duration = .milliseconds(75),
-                onChange: @escaping @Sendable (Set<String>) -> Void) throws(ServeError) {
+    public convenience init(paths: [URL], debounce: Duration = .milliseconds(75),
+                            onChange: @escaping @Sendable (Set<String>) -> Void) throws(ServeError) {
+        try self.init(paths: paths, debounce: debounce, changes: nil, onChange: onChange)
+    }
+
+    init(paths: [URL], debounce: Duration = .milliseconds(75), changes: WatchedChanges?,
+         onChange: @escaping @Sendable (Set<String>) -> Void) throws(ServeError) {
         let fd = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
         guard fd >= 0 else { throw .cannotWatch(path: paths.first?.path ?? "", reason: Self.lastError()) }
         var pipeFDs: [Int32] = [0, 0]
@@ -54,13 +66,21 @@ public final class FileWatcher: Sendable {
         wakePipe = (pipeFDs[0], pipeFDs[1])
         self.debounce = debounce
         self.onChange = onChange
+        self.changes = changes
+        var folders: [String] = [], files: Set<String> = []
         do {
             for url in paths {
                 let path = url.standardizedFileURL.path
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                    _ = try state.withLock { s throws(ServeError) in try addTree(path, to: &s) }
+                    let whole = try state.withLock { s throws(ServeError) in
+                        s.roots.insert(path)
+                        return try addTree(path, to: &s).whole
+                    }
+                    // A folder inside it that cannot be watched: changes there go unseen.
+                    if whole { folders.append(path) }
                 } else {
+                    files.insert(path)
                     let parent = (path as NSString).deletingLastPathComponent
                     let name = (path as NSString).lastPathComponent
                     try state.withLock { s throws(ServeError) in try add(parent, Watch(path: parent, recursive: false, names: [name]), to: &s) }
@@ -70,6 +90,7 @@ public final class FileWatcher: Sendable {
             closeDescriptors()
             throw error
         }
+        changes?.watching(folders: folders, files: files)
     }
 
     deinit { if !state.withLock({ $0.started }) { closeDescriptors() } }
@@ -135,6 +156,13 @@ public final class FileWatcher: Sendable {
     /// The paths named by a batch of inotify events; new folders are watched (and their contents reported).
     private func handleEvents(_ bytes: ArraySlice<UInt8>) -> Set<String> {
         var paths: Set<String> = []
+        // For `changes`: the paths, scratch files included; whether a change may have been missed.
+        var touched: [String] = []
+        var unsure = false
+        defer {
+            changes?.record(touched)
+            if unsure { changes?.unsure() }
+        }
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset + 16 <= raw.count {
@@ -147,24 +175,34 @@ public final class FileWatcher: Sendable {
                 state.withLock { s in
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 {  // events were lost: report every watched folder
                         paths.formUnion(s.watches.values.map(\.path))
+                        unsure = true
                         return
                     }
                     guard let watch = s.watches[wd] else { return }
-                    if mask & UInt32(IN_IGNORED) != 0 {
+                    if mask & UInt32(IN_IGNORED) != 0 {  // a watch is gone (its folder, or its file system)
                         s.watches[wd] = nil
+                        unsure = true
                         return
                     }
                     if name.isEmpty {  // the watched folder itself was deleted or moved
                         if watch.names == nil { paths.insert(watch.path) }
+                        // A folder given is no longer watched at all.
+                        if s.roots.contains(watch.path) { changes?.lostCoverage() }
+                        unsure = true
                         return
                     }
-                    guard !Self.isEditorScratch(name), watch.names?.contains(name) ?? true else { return }
+                    guard watch.names?.contains(name) ?? true else { return }
                     let path = watch.path + "/" + name
+                    touched.append(path)
+                    guard !Self.isEditorScratch(name) else { return }
                     paths.insert(path)
                     guard watch.recursive, mask & UInt32(IN_ISDIR) != 0 else { return }
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                         // Files may have been written into the folder before its watch existed.
-                        paths.formUnion((try? addTree(path, to: &s)) ?? [])
+                        let added = try? addTree(path, to: &s)
+                        paths.formUnion(added?.files ?? [])
+                        touched += added?.files ?? []
+                        if added?.whole != true { changes?.lostCoverage() }
                     } else if mask & UInt32(IN_MOVED_FROM) != 0 {
                         // Watches follow the folder, which is no longer at this path.
                         for (old, moved) in s.watches where moved.path == path || moved.path.hasPrefix(path + "/") {
@@ -178,21 +216,23 @@ public final class FileWatcher: Sendable {
         return paths
     }
 
-    /// Watches `root` and every folder below it; returns the files already inside.
+    /// Watches `root` and every folder below it; returns the files already inside, and
+    /// whether every folder could be watched.
     @discardableResult
-    private func addTree(_ root: String, to s: inout State) throws(ServeError) -> Set<String> {
+    private func addTree(_ root: String, to s: inout State) throws(ServeError) -> (files: Set<String>, whole: Bool) {
         try add(root, Watch(path: root, recursive: true, names: nil), to: &s)
         var files: Set<String> = []
+        var whole = true
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
             let path = root + "/" + relative
             if (enumerator?.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
-                try? add(path, Watch(path: path, recursive: true, names: nil), to: &s)
+                do throws(ServeError) { try add(path, Watch(path: path, recursive: true, names: nil), to: &s) } catch { whole = false }
             } else if !Self.isEditorScratch((relative as NSString).lastPathComponent) {
                 files.insert(path)
             }
         }
-        return files
+        return (files, whole)
     }
 
     private func add(_ folder: String, _ watch: Watch, to s: inout State) throws(ServeError) {

@@ -19,8 +19,14 @@ public final class ServeSession: Sendable {
     public let options: BuildOptions
     private let server: PreviewServer
     private let output: TextOutput
+    /// Whether each build's stage times are printed (`--timings`).
+    private let timings: Bool
     private let queue = DispatchQueue(label: "gazetteer.serve.rebuild")
     private let watcher = Locked<FileWatcher?>(nil)
+    /// What the watcher saw change since the last build (the builds stat only that).
+    private let changes = WatchedChanges()
+    /// Makes the spare folder of the output ahead of the next update.
+    private let spare: SpareMaker
     private let builds = Locked(0)
     /// Edit mode, when on.
     let edit: EditSession?
@@ -30,7 +36,7 @@ public final class ServeSession: Sendable {
     private let settler: Locked<(@Sendable () -> Void)?>
 
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard,
-                edit: Bool = false) {
+                edit: Bool = false, timings: Bool = false) {
         var options = options
         // The preview shows drafts, each with a banner saying so.
         options.drafts = true
@@ -48,6 +54,8 @@ public final class ServeSession: Sendable {
         }
         self.options = options
         self.output = output
+        self.timings = timings
+        spare = SpareMaker(output: options.output)
         server = PreviewServer(root: options.output, host: host, port: port, injectReloadScript: true, idleTimeout: .seconds(5),
                                edit: self.edit)
         self.relay = relay
@@ -60,22 +68,25 @@ public final class ServeSession: Sendable {
         return edit.gate.loginURL(host: server.host, port: port)
     }
 
-    /// Builds once, starts serving and watching; returns the port.
+    /// Starts watching, builds once, starts serving; returns the port. The watcher runs from
+    /// before the first build, so that every change after that build checked its inputs is
+    /// seen (and the builds after it stat only what changed).
     @discardableResult
     public func start() throws(ServeError) -> Int {
+        // The paths the builds watch are real paths (symlinks resolved): so are the watcher's.
+        let source = options.source.resolvingSymlinksInPath()
+        let changes = self.changes
         relay.withLock {
             $0 = { [weak self] written in
                 guard let self else { return }
+                changes.record(written.map { source.path + "/" + $0 })
                 self.queue.async { self.rebuild(reason: written) }
             }
         }
         settler.withLock { $0 = { [weak self] in self?.queue.sync {} } }
-        queue.sync { rebuild(reason: nil) }
-        let port = try server.start()
-        let source = options.source
         let watched = [source.appending(path: "content"), source.appending(path: "templates"),
                        source.appending(path: "gazetteer.yaml"), source.appending(path: SiteLoader.staticFolder)]
-        let watcher = try FileWatcher(paths: watched) { [weak self] reported in
+        let watcher = try FileWatcher(paths: watched, changes: changes) { [weak self] reported in
             guard let self else { return }
             // Files edit mode wrote were rebuilt already.
             let changed = reported.filter { !(self.edit?.isOwnWrite($0) ?? false) }
@@ -85,6 +96,14 @@ public final class ServeSession: Sendable {
         }
         watcher.start()
         self.watcher.withLock { $0 = watcher }
+        queue.sync { rebuild(reason: nil) }
+        let port: Int
+        do throws(ServeError) {
+            port = try server.start()
+        } catch {
+            self.watcher.withLock { $0?.stop(); $0 = nil }
+            throw error
+        }
         return port
     }
 
@@ -92,7 +111,11 @@ public final class ServeSession: Sendable {
         watcher.withLock { $0?.stop(); $0 = nil }
         server.stop()
         queue.sync {}
+        spare.wait()
     }
+
+    /// Waits for the spare folder being made after a full build (for tests).
+    func waitForSpare() { spare.wait() }
 
     /// How many builds ran (the first one included).
     public var buildCount: Int { builds.withLock { $0 } }
@@ -104,12 +127,22 @@ public final class ServeSession: Sendable {
         }
         var options = self.options
         options.progress = output.buildProgress
+        spare.wait()
+        let (hint, mark) = changes.take()
+        options.changes = hint
+        var built = false
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
+            // Counted before the pages hear of it.
+            builds.withLock { $0 += 1 }
+            changes.settle(mark)
+            built = true
             output.print(summary.description)
+            if timings { output.print(summary.timings.description) }
             server.clearError()
             server.notifyReload()
         } catch {
+            builds.withLock { $0 += 1 }
             let text = error.diagnostics.map(\.description).joined(separator: "\n")
             output.error(text)
             if FileManager.default.fileExists(atPath: options.output.appending(path: "index.html").path) {
@@ -119,6 +152,7 @@ public final class ServeSession: Sendable {
             }
             server.notifyError(text)
         }
-        builds.withLock { $0 += 1 }
+        // After a full build, the spare for the next one is made while nothing is asked.
+        if built { spare.prepare() }
     }
 }

@@ -127,4 +127,29 @@ final class ServeSessionTests: XCTestCase {
             XCTAssertEqual(FileManager.default.fileExists(atPath: repo.appending(path: "index.html").path), force)
         }
     }
+
+    /// `serve` starts with a full build, which leaves no spare folder for the next update to
+    /// publish through: it is made in the background then, so the first edit does not wait
+    /// for a hard link per file of the site.
+    func testTheFirstEditAfterStartFindsTheSpareFolderReady() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        let session = ServeSession(options: BuildOptions(source: site.root), port: 0, output: TextOutput(print: { _ in }, error: { _ in }))
+        _ = try session.start()
+        defer { session.stop() }
+        session.waitForSpare()
+        XCTAssertTrue(SiteWriter.spareIsReady(for: site.output), "the spare is made after the first build")
+        let spare = site.root.appending(path: ".site.spare")
+        XCTAssertEqual(try String(contentsOf: spare.appending(path: "countries/japan.html"), encoding: .utf8),
+                       site.read("countries/japan.html"), "a copy of the site")
+        // A mark in the spare: the update that publishes through this spare brings it along
+        // (one that made its own copy of the site would not).
+        try Data("made ahead\n".utf8).write(to: spare.appending(path: "made-ahead.txt"))
+
+        try site.write("content/countries/japan.md", "---\nname: Japan\ncontinent: Asia\n---\n\nLand of the rising sun.\n")
+        let deadline = Date().addingTimeInterval(20)
+        while site.read("countries/japan.html")?.contains("Land of the rising sun.") != true, Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(site.read("countries/japan.html")?.contains("Land of the rising sun.") == true)
+        XCTAssertEqual(site.read("made-ahead.txt"), "made ahead\n", "the edit was published through the spare made ahead")
+    }
 }
