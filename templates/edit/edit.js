@@ -559,6 +559,27 @@
       return wrapper;
     }
 
+    /* A city's position, "latitude, longitude" in one field; a file's flow list [lat, lon] stays a list. */
+    function positionField() {
+      var value = original.position;
+      var asList = Array.isArray(value);
+      var text = asList ? value.join(", ") : (typeof value === "string" ? value.trim() : "");
+      var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false", inputmode: "decimal" });
+      input.value = text;
+      var wrapper = field("position", "Position", input, "Latitude, longitude in decimal degrees, as map apps copy them: 48.8566, 2.3522.");
+      fields.push({
+        key: "position", wrapper: wrapper, focus: input, invalid: [input],
+        read: function () { var v = input.value.trim(); return v === "" ? null : v; },
+        write: function (v) { input.value = typeof v === "string" ? v : ""; },
+        original: function () { return text === "" ? null : text; },
+        changes: function (v) {
+          if (!asList || v === null) return { position: v };
+          return { position: v.split(",").map(function (part) { return part.trim(); }) };
+        }
+      });
+      return wrapper;
+    }
+
     function continentsField() {
       var singular = typeof original.continent === "string" && original.continents === undefined;
       var chosen = singular ? [original.continent] : (Array.isArray(original.continents) ? original.continents : []);
@@ -744,10 +765,13 @@
       used.continents = used.continent = used.flag = true;
       form.appendChild(continentsField());
       form.appendChild(pictureField("flag", "Flag"));
+      used.iso = true;
+      form.appendChild(textField("iso", "ISO code", "Its ISO 3166-1 code, two letters (FR) or three (FRA), for the maps; without one, the name is matched."));
     } else {
-      used.country = used.picture = true;
+      used.country = used.picture = used.position = true;
       form.appendChild(countryField());
       form.appendChild(pictureField("picture", "Picture"));
+      form.appendChild(positionField());
     }
     used.aliases = true;
     form.appendChild(listField("aliases", "Aliases"));

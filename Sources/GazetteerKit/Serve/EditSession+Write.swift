@@ -171,7 +171,7 @@ extension EditSession {
     }
 
     /// The order new keys are added in: as the forms show them, then the others by name.
-    static let keyOrder = ["name", "official_name", "capital", "motto", "continent", "continents", "country", "flag", "picture", "aliases"]
+    static let keyOrder = ["name", "official_name", "capital", "motto", "continent", "continents", "country", "flag", "picture", "iso", "position", "aliases"]
 
     /// The edit a request's `fields` and `body` ask for.
     static func entryEdit(_ object: [String: Any]) -> Result<EntryEdit, EditProblem> {

@@ -122,6 +122,48 @@ final class EditAPITests: XCTestCase {
         XCTAssertEqual(guide.contentSnapshot(), before)
     }
 
+    func testAPositionAndAnISOCodeAreWrittenAsTheBuildReadsThemOrRefusedAtTheirField() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let madrid = try guide.digest("city", "madrid")
+        for (fields, field, words) in [
+            (["position": "140.4, -3.7"], "position", "the latitude of \"position\", 140.4, is out of range"),
+            (["position": "40.4"], "position", "\"position\" gives only one number (40.4)"),
+            (["position": "40.4, east"], "position", "the longitude of \"position\" \"east\" is not a number"),
+        ] as [([String: Any], String, String)] {
+            let answer = try guide.post("save", ["kind": "city", "slug": "madrid", "digest": madrid, "fields": fields])
+            XCTAssertEqual(answer.status, 422, answer.text)
+            let problems = try XCTUnwrap(EditedGuide.json(answer)["problems"] as? [[String: Any]])
+            XCTAssertEqual(problems.first?["field"] as? String, field, answer.text)
+            let message = try XCTUnwrap(problems.first?["message"] as? String)
+            XCTAssertTrue(message.hasPrefix("content/cities/madrid.md:5:"), "located at the new line: \(message)")
+            XCTAssertTrue(message.contains(words), message)
+        }
+        let spain = try guide.digest("country", "spain")
+        let unknown = try guide.post("save", ["kind": "country", "slug": "spain", "digest": spain, "fields": ["iso": "XS"]])
+        XCTAssertEqual(unknown.status, 422, unknown.text)
+        let problem = try XCTUnwrap((EditedGuide.json(unknown)["problems"] as? [[String: Any]])?.first)
+        XCTAssertEqual(problem["field"] as? String, "iso")
+        XCTAssertTrue((problem["message"] as? String)?.contains("content/countries/spain.md:8:6: unknown ISO 3166-1 code \"XS\"") == true, unknown.text)
+        XCTAssertEqual(guide.contentSnapshot(), before, "nothing written")
+
+        // Good values land after the form's other keys, as `gazetteer new` places them.
+        let placed = try guide.post("save", ["kind": "city", "slug": "madrid", "digest": madrid, "fields": ["position": "40.4168, -3.7038"]])
+        XCTAssertEqual(placed.status, 200, placed.text)
+        XCTAssertEqual(guide.bytes("content/cities/madrid.md").map { String(decoding: $0, as: UTF8.self) },
+                       "---\nname: Madrid\ncountry: spain\npicture: pictures/madrid.svg\nposition: 40.4168, -3.7038\n---\n\nThe capital of [Spain](../countries/spain.md#top).")
+        let coded = try guide.post("save", ["kind": "country", "slug": "spain", "digest": spain, "fields": ["iso": "ES"]])
+        XCTAssertEqual(coded.status, 200, coded.text)
+        XCTAssertEqual(guide.bytes("content/countries/spain.md").map { String(decoding: $0, as: UTF8.self) },
+                       String(decoding: try XCTUnwrap(before["countries/spain.md"]), as: UTF8.self)
+                        .replacingOccurrences(of: "flag: flags/spain.svg\n", with: "flag: flags/spain.svg\niso: ES\n"))
+        // A code there already is replaced where it is.
+        let turkey = try guide.post("save", ["kind": "country", "slug": "turkey", "digest": try guide.digest("country", "turkey"), "fields": ["iso": "TUR"]])
+        XCTAssertEqual(turkey.status, 200, turkey.text)
+        XCTAssertTrue(String(decoding: guide.bytes("content/countries/turkey.md") ?? [], as: UTF8.self).contains("flag: /countries/flags/turkey.svg\niso: TUR\n---"))
+    }
+
     func testCreateMakesANewFileAndNeverReplacesOne() throws {
         let guide = try EditedGuide()
         try guide.login()
