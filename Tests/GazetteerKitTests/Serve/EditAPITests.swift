@@ -219,6 +219,53 @@ final class EditAPITests: XCTestCase {
         XCTAssertTrue(String(decoding: guide.bytes("content/cities/osaka.md")!, as: UTF8.self).contains("Edited by hand."))
     }
 
+    func testUndoAfterAnUploadTakesBackThePictureTooEvenAfterARestart() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let png = LargePNG.solid(width: 40, height: 30, rgb: (200, 10, 10))
+        let upload = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=city&slug=osaka", headers: ["Content-Type": "image/png"], body: png)
+        let value = try XCTUnwrap(EditedGuide.json(upload)["value"] as? String, upload.text)
+        let save = try guide.post("save", ["kind": "city", "slug": "osaka", "digest": try guide.digest("city", "osaka"), "fields": ["picture": value]])
+        XCTAssertEqual(save.status, 200, save.text)
+        XCTAssertEqual(guide.bytes("content/cities/pictures/osaka.png"), png)
+        // One change in the journal, kept in the cache folder: a new server finds both files in it.
+        let again = EditUndo(folder: guide.site.root.appending(path: ".gazetteer-cache/edit-undo"))
+        XCTAssertEqual(again.last?.change.files.map(\.path), ["content/cities/osaka.md", "content/cities/pictures/osaka.png"])
+
+        let undone = try guide.post("undo", [:])
+        XCTAssertEqual(undone.status, 200, undone.text)
+        XCTAssertEqual(EditedGuide.json(undone)["undone"] as? String, "Undid saving Osaka, with the picture pictures/osaka.png uploaded for it")
+        XCTAssertEqual(guide.contentSnapshot().keys.sorted(), before.keys.sorted(), "the picture gone")
+        XCTAssertTrue(guide.contentSnapshot() == before, "the front matter back")
+        XCTAssertEqual(try guide.post("undo", [:]).status, 404, "the upload was part of that change")
+
+        // A new city with an uploaded picture: one Undo takes back both files.
+        let flag = Array(FixtureSite.flag("#123456").utf8)
+        let uploaded = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=city&slug=kyoto", headers: ["Content-Type": "image/svg+xml"], body: flag)
+        XCTAssertEqual(EditedGuide.json(uploaded)["value"] as? String, "pictures/kyoto.svg", uploaded.text)
+        let made = try guide.post("create", ["kind": "city", "slug": "kyoto", "fields": ["name": "Kyoto", "country": "japan", "picture": "pictures/kyoto.svg"], "body": ""])
+        XCTAssertEqual(made.status, 200, made.text)
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(guide.contentSnapshot().keys.sorted(), before.keys.sorted(), "the file and its picture gone")
+    }
+
+    func testAnUploadNoSaveUsesIsUndoneByItself() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let upload = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=country&slug=spain", headers: ["Content-Type": "image/svg+xml"],
+                                    body: Array(FixtureSite.flag("#00ff00").utf8))
+        XCTAssertEqual(upload.status, 200, upload.text)
+        // A save that does not use it leaves it a change of its own.
+        let save = try guide.post("save", ["kind": "country", "slug": "spain", "digest": try guide.digest("country", "spain"), "fields": ["motto": "Plus"]])
+        XCTAssertEqual(save.status, 200, save.text)
+        XCTAssertEqual(EditedGuide.json(try guide.post("undo", [:]))["undone"] as? String, "Undid saving Spain")
+        XCTAssertNotNil(guide.bytes("content/countries/flags/spain-2.svg"))
+        XCTAssertEqual(EditedGuide.json(try guide.post("undo", [:]))["undone"] as? String, "Undid adding the picture flags/spain-2.svg")
+        XCTAssertTrue(guide.contentSnapshot() == before)
+    }
+
     func testACountryCitiesBelongToIsNotDeleted() throws {
         let guide = try EditedGuide()
         try guide.login()
