@@ -650,6 +650,7 @@
         (options.flags || []).forEach(function (section) {
           section.countries.forEach(function (c) { if (c.flag === path && c.thumb) url = c.thumb; });
         });
+        if (key === "picture") pictureChoices(options).forEach(function (p) { if (p.value === path && p.thumb) url = p.thumb; });
         return url;
       }
 
@@ -1110,6 +1111,13 @@
 
   /* The picker: a flag from the gallery's sections, a picture from content/, or an upload */
 
+  /** The cities' pictures in content/, each { value, name, thumb } (thumb: the build's, when a city shows it). */
+  function pictureChoices(options) {
+    return options.pictureChoices || (options.pictures || []).map(function (path) {
+      return { value: path, name: path.replace(/^pictures\//, ""), thumb: null };
+    });
+  }
+
   function openPicker(spec) {
     var isFlag = spec.key === "flag";
     var titleId = uid("picker");
@@ -1183,9 +1191,13 @@
         ]));
       });
     } else {
-      var pictures = spec.options.pictures || [];
-      var list = el("ul", { className: "gz-choice-list" });
-      pictures.forEach(function (path) { list.appendChild(el("li", {}, [choice(path, path, null)])); });
+      var pictures = pictureChoices(spec.options);
+      var list = el("ul", { className: "gz-choice-grid gz-choice-pictures" });
+      pictures.forEach(function (p) {
+        var node = choice(p.value, p.name, p.thumb);
+        if (!p.thumb) node.insertBefore(el("span", { className: "gz-choice-nothumb", "aria-hidden": "true" }), node.firstChild);
+        list.appendChild(el("li", {}, [node]));
+      });
       var headingId = uid("section");
       content.push(el("section", { className: "gz-picker-section", "aria-labelledby": headingId }, [
         el("h3", { id: headingId, text: "Pictures in content/" + words[spec.kind].folder }),

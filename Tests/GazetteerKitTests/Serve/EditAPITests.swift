@@ -40,6 +40,10 @@ final class EditAPITests: XCTestCase {
         XCTAssertEqual(try guide.send("GET", thumb).status, 200, "the gallery's thumbnail, from the last build: \(thumb)")
         XCTAssertTrue(guide.site.read("flags/index.html")!.contains(String(thumb.dropFirst())), "the one the gallery shows")
         XCTAssertEqual(options["pictures"] as? [String], ["pictures/madrid.svg"])
+        let choices = try XCTUnwrap(options["pictureChoices"] as? [[String: Any]])
+        XCTAssertEqual(choices.map { $0["name"] as? String }, ["madrid.svg"])
+        let picture = try XCTUnwrap(choices.first?["thumb"] as? String, "Madrid shows it: its thumbnail")
+        XCTAssertEqual(try guide.send("GET", picture).status, 200, picture)
     }
 
     func testANewEntrysFileNameIsMadeAsGazetteerNewMakesIt() throws {
