@@ -94,6 +94,14 @@ final class SiteConfigTests: XCTestCase {
         ])
     }
 
+    /// How long the cache keeps a thumbnail no page uses: 7 days unless set.
+    func testThumbnailCacheDaysAreSevenUnlessSet() throws {
+        XCTAssertEqual(try parse("").thumbnailCacheDays, 7)
+        XCTAssertEqual(try parse("thumbnail_cache_days: 0\n").thumbnailCacheDays, 0)
+        XCTAssertEqual(errors("thumbnail_cache_days: a week\n"),
+                       ["gazetteer.yaml:1:23: thumbnail_cache_days must be a whole number of days from 0 to 36500"])
+    }
+
     func testMistakesAreLocated() {
         XCTAssertEqual(errors("titel: x\n"), ["gazetteer.yaml:1:1: unknown setting \"titel\" (did you mean \"title\"?)"])
         XCTAssertEqual(errors("base_url: example.org\n"), ["gazetteer.yaml:1:11: base_url must start with http:// or https://"])
