@@ -18,7 +18,7 @@ import Render
 /// manifest is read as a `ManifestArchive`; records that did not change are copied from it
 /// byte for byte into the next one.
 package struct BuildManifest: Sendable {
-    package static let formatVersion = 11
+    package static let formatVersion = 12
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     package var engineKey: String
@@ -28,7 +28,8 @@ package struct BuildManifest: Sendable {
     package var output: OutputState
     /// How many thumbnails the output holds.
     package var imageCount: Int
-    /// Theme assets by output path, with the stamp of the file they were copied from.
+    /// The files copied as they are (theme assets, static/, files pages link to) by output
+    /// path, with the stamp of the file they were copied from.
     package var assets: [String: FileStamp]
     /// What the build read, for telling quickly that nothing changed (nil: not known).
     package var watch: InputWatch?

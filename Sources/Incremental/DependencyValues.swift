@@ -183,6 +183,12 @@ package struct DependencyValues: Sendable {
                 key.add(city.name)
                 key.add(neighbour.distanceText)
             }
+        case .freePages:
+            key.add(model.pages.count)
+            for page in model.pages {
+                key.add(page.path)
+                key.add(page.frontMatterDigest)
+            }
         case .settings:
             key.add(settings)
         case .template:

@@ -38,6 +38,9 @@ package struct InputWatch: Sendable {
     package var pages = 0
     package var dataFiles = 0
     package var images = 0
+    /// Whether the watched build built drafts (`--drafts`, `serve`): a build that asks
+    /// otherwise has something to do even when no file changed.
+    package var drafts = false
 
     package init() {}
 
@@ -163,6 +166,18 @@ package struct InputWatch: Sendable {
         }
 
         /// The watched files (absolute paths) whose state changed, or that are gone.
+        /// The watched files that changed, when nothing else did: every folder as it was, and
+        /// every changed file still a regular file (nil otherwise).
+        package func onlyFilesChanged() -> [String]? {
+            guard now.count == watch.items.count else { return nil }
+            var result: [String] = []
+            for (item, state) in zip(watch.items, now) where state != item.state {
+                guard case .file = item.state, case .file? = state, !item.name.isEmpty else { return nil }
+                result.append(watch.folders[item.folder] + "/" + item.name)
+            }
+            return result
+        }
+
         package func changedFiles() -> Set<String> {
             var result: Set<String> = []
             for (item, state) in zip(watch.items, now) where !item.name.isEmpty && state != item.state {
@@ -273,6 +288,7 @@ package struct InputWatch: Sendable {
         w.uint(UInt64(pages))
         w.uint(UInt64(dataFiles))
         w.uint(UInt64(images))
+        w.bool(drafts)
         w.uint(UInt64(folders.count))
         for folder in folders { w.string(folder) }
         w.uint(UInt64(items.count))
@@ -295,6 +311,7 @@ package struct InputWatch: Sendable {
         watch.pages = Int(r.uint())
         watch.dataFiles = Int(r.uint())
         watch.images = Int(r.uint())
+        watch.drafts = r.bool()
         for _ in 0..<r.count() {
             let folder = r.string()
             watch.folderIndex[folder] = watch.folders.count

@@ -253,6 +253,10 @@ package enum ManifestCoding {
         w.uint(UInt64(entry.extra.count))
         for item in entry.extra { yamlEntry(item, into: &w) }
         strings(entry.links, into: &w)
+        strings(entry.files, into: &w)
+        w.bool(entry.draft)
+        w.bool(entry.menu != nil)
+        w.uint(UInt64(bitPattern: Int64(entry.menu ?? 0)))
         strings(entry.bodyImages, into: &w)
         strings(entry.bodyImageFiles, into: &w)
         w.uint(UInt64(entry.warnings.count))
@@ -467,6 +471,10 @@ package enum ManifestCoding {
             extra.append(item)
         }
         let links = interner.elements(strings(&r))
+        let files = strings(&r)
+        let draft = r.bool()
+        let hasMenu = r.bool()
+        let menuValue = Int(Int64(bitPattern: r.uint()))
         let bodyImages = interner.list(strings(&r))
         let bodyImageFiles = interner.list(strings(&r))
         var warnings: [Diagnostic] = []
@@ -484,7 +492,7 @@ package enum ManifestCoding {
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             position: position, isoCode: isoCode, image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
-            extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
+            extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, draft: draft, menu: hasMenu ? menuValue : nil, warnings: warnings)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 

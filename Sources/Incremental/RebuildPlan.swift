@@ -131,8 +131,9 @@ package struct RebuildPlan {
             var valid = true
             if !listingKnown {
                 valid = entry.links.allSatisfy(pages.contains)
-                    && (entry.kind == .country || countries.contains(entry.country ?? ""))
+                    && (entry.kind != .city || countries.contains(entry.country ?? ""))
                     && (entry.image.isPlaceholder || check.pictureExists(entry.image.path))
+                    && entry.files.allSatisfy(check.pictureExists)
             }
             // A body's HTML names its pictures' thumbnails; a new output needs them planned.
             valid = valid && entry.bodyImages.allSatisfy(check.pictureUnchanged)

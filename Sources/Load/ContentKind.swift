@@ -2,10 +2,32 @@ import Foundation
 
 /// The two kinds of content file: a country (`content/countries/`) or a city (`content/cities/`).
 package enum ContentKind: UInt8, Sendable {
-    case country = 0, city = 1
+    /// A page of one's own (`content/pages/about.md`): a title and a text, in the menu or the footer.
+    case country = 0, city = 1, page = 2
 
     /// The folder of the site that holds files of this kind.
-    package var folder: String { self == .country ? "content/countries" : "content/cities" }
+    package var folder: String {
+        switch self {
+        case .country: "content/countries"
+        case .city: "content/cities"
+        case .page: "content/pages"
+        }
+    }
+
+    /// The kind of the content file at site-relative `path`, by its folder.
+    package static func of(path: String) -> ContentKind {
+        for kind in [ContentKind.country, .page] where path.hasPrefix(kind.folder + "/") { return kind }
+        return .city
+    }
+
+    /// What a file of this kind is, in a word.
+    package var word: String {
+        switch self {
+        case .country: "country"
+        case .city: "city"
+        case .page: "page"
+        }
+    }
 
     /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `sao-paulo`).
     package static func slug(ofPath path: String) -> String {

@@ -43,6 +43,8 @@ package struct ContentPath: Sendable {
         switch check(candidate) {
         case .failure(.missing):
             if let found = sameNameInNFC(candidate) { return check(found) }
+            // `/robots.txt`: from content/ first, then from static/ (published at the root).
+            if written.hasPrefix("/"), case .success(let url) = resolveStatic(relative) { return .success(url) }
             if written.contains("\\") {
                 return .failure(.backslashes(meant: written.replacingOccurrences(of: "\\", with: "/")))
             }
@@ -57,6 +59,14 @@ package struct ContentPath: Sendable {
             return .failure(.missing)
         case let result: return result
         }
+    }
+
+    /// The file of `static/` at `relative`, if there is one.
+    private func resolveStatic(_ relative: String) -> Result<URL, Failure> {
+        let candidate = root.appending(path: SiteLoader.staticFolder).appending(path: relative).standardizedFileURL
+        guard isInside(candidate) else { return .failure(.outsideSite) }
+        if case .failure(.missing) = check(candidate), let found = sameNameInNFC(candidate) { return check(found) }
+        return check(candidate)
     }
 
     /// `candidate` if it is a file inside the site, symlinks followed.

@@ -33,7 +33,23 @@ package enum OutputPath {
 
     /// The page of the content file of this kind and slug.
     package static func page(_ kind: ContentKind, slug: String) -> String {
-        kind == .country ? "countries/\(slug).html" : "cities/\(slug).html"
+        switch kind {
+        case .country: "countries/\(slug).html"
+        case .city: "cities/\(slug).html"
+        case .page: "\(slug).html"
+        }
+    }
+
+    /// Where a file that is not a page is published, by its site-relative path: a file of
+    /// `static/` at the same place in the output (`static/files/map.pdf` -> `files/map.pdf`),
+    /// one of `content/` that a page links to where its folders put it
+    /// (`content/cities/docs/porto.pdf` -> `cities/docs/porto.pdf`, so that a link relative
+    /// to the page works unchanged); nil for any other file.
+    package static func published(_ siteRelative: String) -> String? {
+        for folder in [SiteLoader.staticFolder + "/", "content/"] where siteRelative.hasPrefix(folder) {
+            return String(siteRelative.dropFirst(folder.count))
+        }
+        return nil
     }
 
     /// A thumbnail, by its file name.

@@ -25,7 +25,12 @@ extension SiteLoader {
         package var nameProblem: Diagnostic? {
             if slug.isEmpty {
                 return Diagnostic(
-                    "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind == .country ? "country" : "city"), for example)",
+                    "this file's name has no letter or digit, so it gives the page no name: rename it (after the \(kind.word), for example)",
+                    at: SourceLocation(path: path))
+            }
+            if kind == .page, let taken = [OutputPath.index: "the guide's front page", OutputPath.notFound: "the page for addresses that do not exist"][outputPath] {
+                return Diagnostic(
+                    "this page would be \(outputPath), which is \(taken): rename the file (to about.md, for example)",
                     at: SourceLocation(path: path))
             }
             if let list = OutputPath.listPageNamed(outputPath) {
@@ -49,18 +54,25 @@ extension SiteLoader {
         /// The site folder, with symlinks resolved.
         package var root: URL
         package var configFile: SourceFile?
-        /// Countries, then cities, each sorted by file name.
+        /// Countries, then cities, then pages of one's own, each sorted by file name.
         package var content: [ScannedFile]
         package var theme: Theme
         /// Whether `content/`, `content/countries` and `content/cities` are real folders (not
-        /// symlinks): then a content file that is a regular file is a plain file.
+        /// symlinks), and `content/pages` one or none: then a content file that is a regular
+        /// file is a plain file.
         package var foldersArePlain = false
         /// True when both content folders were known unchanged, so not listed again.
         package var listedBefore = false
         /// The settings file, the content folders, the theme's files and folders, as they were
         /// before they were read (the incremental engine watches them).
         package var watched: [(path: String, state: PathState?)]
+        /// The files of `static/`, copied to the output as they are: each path relative to
+        /// `static/` (and so in the output), with its stamp, sorted.
+        package var staticFiles: [(path: String, stamp: FileStamp)] = []
     }
+
+    /// The folder of the guide whose files are published as they are.
+    package static let staticFolder = "static"
 
     /// Lists the site folder. Reports a missing `content/` folder, an unreadable settings
     /// file or template, and a default theme that cannot be unpacked. With `prior` (the
@@ -80,7 +92,8 @@ extension SiteLoader {
         }
         var content: [ScannedFile] = []
         var listedBefore = true
-        for (folder, kind) in [("content/countries", ContentKind.country), ("content/cities", .city)] {
+        for kind in [ContentKind.country, .city, .page] {
+            let folder = kind.folder
             let path = root.path + "/" + folder
             var names: [(name: String, stamp: FileStamp?)]
             let listed = prior?.listingWithStamps(path)
@@ -132,14 +145,48 @@ extension SiteLoader {
         } catch {
             errors.append(Diagnostic("cannot unpack the default theme: \(error)", at: SourceLocation(path: cacheDirectory.path)))
         }
+        // static/, watched like the theme: a file changed, added or removed is a change.
+        let staticTree = watchTree(root.path + "/" + staticFolder)
+        watched += staticTree
+        let staticFiles = Self.staticFiles(in: staticTree, root: root.path, errors: &errors)
         if !errors.isEmpty { throw DiagnosticList(errors) }
         var scan = Scan(root: root, configFile: configFile, content: content, theme: theme!, watched: watched)
+        scan.staticFiles = staticFiles
         scan.listedBefore = listedBefore && prior != nil
         let folders = ["content", "content/countries", "content/cities"].map { root.path + "/" + $0 }
         scan.foldersArePlain = folders.allSatisfy { folder in
             watched.contains { $0.path == folder && $0.state.map { if case .folder = $0 { true } else { false } } == true }
+        } && watched.contains { item in
+            // content/pages/ is optional: a real folder, or none.
+            item.path == root.path + "/" + ContentKind.page.folder
+                && item.state.map { if case .file = $0 { false } else { true } } ?? false
         }
         return scan
+    }
+
+    /// The regular files of `static/` from its watched states; anything else in it (a
+    /// symlink, a socket) is an error naming it, never followed out of the site.
+    private static func staticFiles(in tree: [(path: String, state: PathState?)], root: String,
+                                    errors: inout [Diagnostic]) -> [(path: String, stamp: FileStamp)] {
+        let prefix = root + "/" + staticFolder + "/"
+        var files: [(path: String, stamp: FileStamp)] = []
+        if let top = tree.first, top.state == nil || top.state.map({ if case .file = $0 { true } else { false } }) == true {
+            errors.append(Diagnostic(
+                "static must be a folder (its files are published as they are), not a file or a symbolic link",
+                at: SourceLocation(path: staticFolder)))
+        }
+        for (path, state) in tree where path.hasPrefix(prefix) {
+            let relative = String(path.dropFirst(prefix.count))
+            switch state {
+            case .file(let stamp)?: files.append((relative, stamp))
+            case .folder?, .missing?: continue
+            case nil:
+                errors.append(Diagnostic(
+                    "this is not a plain file or folder (a symbolic link?): static/ is published as it is, "
+                        + "so put the file itself there", at: SourceLocation(path: staticFolder + "/" + relative)))
+            }
+        }
+        return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     /// The states of a folder and of everything in it.

@@ -32,10 +32,11 @@ package struct BodyRenderer {
         var problems: [Diagnostic] = []
         var plans: [ThumbnailPlan] = []
         var links: [String] = []
+        var files: [String] = []
         let html = MarkdownRenderer.render(
             document.body, bodyStartLine: document.bodyStartLine, path: file.path, options: options,
             resolveLink: { link in
-                resolveLink(link, in: file, outputPath: outputPath, links: &links, problems: &problems)
+                resolveLink(link, in: file, outputPath: outputPath, links: &links, files: &files, problems: &problems)
             },
             resolveImage: { image in
                 guard let plan = planImage(image, in: file, problems: &problems) else { return nil }
@@ -44,17 +45,19 @@ package struct BodyRenderer {
                 return ImageHTML.tag(plan, root: root, alt: image.alt, title: image.title, lazy: true)
             })
         diagnostics += problems
-        return MarkdownBody(html: html, images: plans, links: links)
+        return MarkdownBody(html: html, images: plans, links: links, files: files)
     }
 
     private func resolveLink(_ link: MarkdownLink, in file: SourceFile, outputPath: String,
-                             links: inout [String], problems: inout [Diagnostic]) -> String? {
+                             links: inout [String], files: inout [String], problems: inout [Diagnostic]) -> String? {
         let destination = link.destination
         guard !destination.isEmpty, !destination.hasPrefix("#"), !destination.contains(":"),
               !destination.hasPrefix("//") else { return nil }
         let (pathPart, fragment) = split(destination)
         let path = pathPart.contains("%") ? pathPart.removingPercentEncoding ?? pathPart : pathPart
-        guard path.hasSuffix(".md") else { return nil }
+        guard path.hasSuffix(".md") else {
+            return resolveFile(link, path: path, fragment: fragment, in: file, outputPath: outputPath, files: &files, problems: &problems)
+        }
         // The link is kept as the scan's own path of the file (`pages`' key): at 100,000
         // cities, their links to their country and neighbours share a few strings.
         if let target = ContentPath.lexical(path, from: file.path), plainFiles.contains(target), let known = pages.index(forKey: target) {
@@ -75,6 +78,38 @@ package struct BodyRenderer {
                 "link to a missing page \"\(destination)\"" + NameSuggestion.hint(for: name, in: known), at: link.location))
         case .failure(let failure):
             problems.append(Diagnostic(failure.message(for: destination, what: "link"), at: link.location))
+        }
+        return nil
+    }
+
+    /// A link to a file that is not a page: one of `static/`, or of `content/` (then published
+    /// beside the pages, see `OutputPath.published`), links to where it is published. A link
+    /// that names no file of the site is left as written (it may name a page of the output,
+    /// `../index.html`), except one into `static/` or a path of the computer's.
+    private func resolveFile(_ link: MarkdownLink, path: String, fragment: String, in file: SourceFile, outputPath: String,
+                             files: inout [String], problems: inout [Diagnostic]) -> String? {
+        guard !path.isEmpty, !path.hasSuffix("/") else { return nil }
+        switch paths.resolve(path, from: file.path) {
+        case .success(let url):
+            let relative = paths.siteRelative(url)
+            guard let published = OutputPath.published(relative) else {
+                problems.append(Diagnostic(
+                    "link to \"\(link.destination)\", a file outside content/ and static/, which is not published: "
+                        + "move it into static/ (it is published as it is)", at: link.location))
+                return nil
+            }
+            files.append(url.path)
+            return PagePath.relative(from: outputPath, to: published) + fragment
+        case .failure(.missing):
+            let parts = path.split(separator: "/")
+            guard parts.contains(Substring(SiteLoader.staticFolder)) else { return nil }
+            problems.append(Diagnostic(
+                ContentPath.Failure.missing.message(for: link.destination, what: "link") + paths.missingHint(path, from: file.path),
+                at: link.location))
+        case .failure(.outsideSite), .failure(.notAFile):
+            return nil
+        case .failure(let failure):
+            problems.append(Diagnostic(failure.message(for: link.destination, what: "link"), at: link.location))
         }
         return nil
     }

@@ -11,4 +11,6 @@ package struct MarkdownBody: Hashable, Sendable {
     package var images: [ThumbnailPlan]
     /// Site-relative paths of the content files the body links to.
     package var links: [String] = []
+    /// Absolute paths of the other files of the site it links to (a PDF): published with it.
+    package var files: [String] = []
 }

@@ -33,8 +33,11 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "iso"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from", "position"]
+    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "iso", "draft"]
+    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from", "position", "draft"]
+    package static let pageKeys: Set<String> = ["title", "menu", "draft"]
+    /// What `draft: true` does, as a message says it.
+    package static let draftMeaning = "keeps the page out of `gazetteer build` until you remove it"
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -49,13 +52,14 @@ extension ContentEntry {
             content.document, of: file, outputPath: OutputPath.page(kind, slug: content.slug), diagnostics: &diagnostics)
         guard validate else { return (nil, body, nil) }
 
-        var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : cityKeys)
+        var fields = FrontMatterFields(content, known: kind == .country ? countryKeys : kind == .city ? cityKeys : pageKeys)
         if kind == .country, let country = fields.extraEntry("country") {
             diagnostics.append(misplacedCity(content, country))
             return (nil, body, nil)
         }
-        let name = fields.required("name")
-        let redirects = fields.redirects(kind)
+        let name = fields.required(kind == .page ? "title" : "name")
+        let redirects = kind == .page ? [] : fields.redirects(kind)
+        let draft = fields.flag("draft", meaning: draftMeaning)
         var entry: ContentEntry?
         if let line = PlaceholderText.line(in: content.document.body) {
             fields.warn(
@@ -75,8 +79,8 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
                     motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), isoCode: isoCode, image: flag, extra: fields.extra,
-                    links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
+                    links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted())
             }
         case .city:
             let country = fields.reference("country", among: context.countrySlugs)
@@ -87,8 +91,19 @@ extension ContentEntry {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
                     position: position, image: picture,
-                    extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
-                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
+                    extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, warnings: fields.warnings.sorted())
+            }
+        case .page:
+            let menu = fields.optionalInteger("menu", meaning: "the page's place in the header's menu: menu: 1 comes first; without menu it is linked from the footer")
+            if let name {
+                entry = ContentEntry(
+                    kind: .page, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name,
+                    image: context.shared.image(ImageSource(file: context.theme.cityPlaceholder, written: "placeholder",
+                                                            location: content.document.frontMatter.location, isPlaceholder: true)),
+                    extra: fields.extra, links: body.links, files: body.files, bodyImages: body.images.map(\.request.source.path),
+                    bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, draft: draft, menu: menu,
+                    warnings: fields.warnings.sorted())
             }
         }
         // A file with errors gives no entry; its warnings come once they are mended.

@@ -5,7 +5,7 @@ import FrontMatter
 import Markdown
 import Images
 
-/// A country or a city of the guide: one content file after the front matter, Markdown and
+/// A country, a city or a page of one's own of the guide: one content file after the front matter, Markdown and
 /// field stages, validated, with everything the model needs about it except its rendered
 /// body. `SiteModel` holds these entries themselves (its `countries` and `cities`), and so do
 /// the render stage, page keys and the search index. Small enough to keep in the build
@@ -47,6 +47,9 @@ package final class ContentEntry: Sendable {
     package let extra: [YAMLEntry]
     /// Site-relative paths of the content files the body links to.
     package let links: [String]
+    /// Absolute paths of the other files of the site the body links to (a PDF, a file of
+    /// `static/`): published where `OutputPath.published` says.
+    package let files: [String]
     /// Absolute paths of the pictures inside the body.
     package let bodyImages: [String]
     /// The thumbnails of those pictures (file names in the output's `images/`).
@@ -55,18 +58,22 @@ package final class ContentEntry: Sendable {
     /// placeholder text of `gazetteer new`): kept with the entry, so that a build that does
     /// not read the file again says them again.
     package let warnings: [Diagnostic]
+    /// `draft: true`: left out of the build unless drafts are asked for (`--drafts`, `serve`).
+    package let draft: Bool
+    /// A page of one's own's place in the header's menu (`menu: 1` first); nil: in the footer.
+    package let menu: Int?
 
     /// From the file name (kept: it is asked for often).
     package let slug: String
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
-         position: GeoPosition? = nil, isoCode: String? = nil, image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String],
-         warnings: [Diagnostic] = []) {
+         position: GeoPosition? = nil, isoCode: String? = nil, image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [],
+         bodyImages: [String], bodyImageFiles: [String], draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
         (self.position, self.isoCode) = (position, isoCode)
-        (self.aliases, self.redirects, self.warnings) = (aliases, redirects, warnings)
+        (self.aliases, self.redirects, self.warnings, self.files, self.draft, self.menu) = (aliases, redirects, warnings, files, draft, menu)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)
     }

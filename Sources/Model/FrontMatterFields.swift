@@ -192,6 +192,32 @@ package struct FrontMatterFields {
         return slug
     }
 
+    /// A whole number (absent or null: nil); anything else is an error saying what it is for.
+    package mutating func optionalInteger(_ key: String, meaning: String) -> Int? {
+        guard let entry = entries[key] else { return nil }
+        switch entry.value.value {
+        case .null: return nil
+        case .int(let value): return value
+        default:
+            let written = entry.value.text.map { ", not \"\($0)\"" } ?? ""
+            problems.append(Diagnostic("\"\(key)\" must be a whole number\(written) (\(meaning))", at: entry.value.location))
+            return nil
+        }
+    }
+
+    /// `true` or `false` (absent or null: false); anything else is an error saying which to write.
+    package mutating func flag(_ key: String, meaning: String) -> Bool {
+        guard let entry = entries[key] else { return false }
+        switch entry.value.value {
+        case .null: return false
+        case .bool(let value): return value
+        default:
+            let written = entry.value.text.map { ", not \"\($0)\"" } ?? ""
+            problems.append(Diagnostic("\"\(key)\" must be true or false\(written) (\(key): true \(meaning))", at: entry.value.location))
+            return false
+        }
+    }
+
     /// An image path resolved inside the site, or the theme's placeholder when absent.
     package mutating func image(_ key: String, paths: ContentPath, placeholder: URL) -> ImageSource? {
         guard let entry = entries[key], let written = entry.value.text, !written.isEmpty else {

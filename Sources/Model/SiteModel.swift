@@ -13,6 +13,9 @@ package struct SiteModel: Sendable {
     package let countries: [ContentEntry]
     /// The cities' entries, sorted by name (then slug).
     package let cities: [ContentEntry]
+    /// The pages of one's own (`content/pages/`): those in the header's menu first, by their
+    /// `menu` number, then the footer's; each group by name (then slug).
+    package let pages: [ContentEntry]
 
     private let countryIndex: [String: Int]
     private let cityIndex: [String: Int]
@@ -33,16 +36,27 @@ package struct SiteModel: Sendable {
     /// The cities nearest each city (by position in `cities`), worked out when first asked for.
     package let nearby: NearbyCities
 
-    /// `entries`: every validated entry, countries and cities, in any order.
+    /// `entries`: every validated entry, countries, cities and pages, in any order.
     package init(config: SiteConfig, entries: [ContentEntry]) {
         self.config = config
         var countries: [ContentEntry] = []
         var cities: [ContentEntry] = []
+        var pages: [ContentEntry] = []
         for entry in entries {
-            if entry.kind == .country { countries.append(entry) } else { cities.append(entry) }
+            switch entry.kind {
+            case .country: countries.append(entry)
+            case .city: cities.append(entry)
+            case .page: pages.append(entry)
+            }
         }
         countries = Self.sorted(countries)
         cities = Self.sorted(cities)
+        // Stable: pages of the same `menu` number keep their order by name.
+        let byName = Self.sorted(pages)
+        self.pages = byName.indices.sorted { a, b in
+            let (x, y) = (byName[a].menu ?? Int.max, byName[b].menu ?? Int.max)
+            return x != y ? x < y : a < b
+        }.map { byName[$0] }
         (self.countries, self.cities) = (countries, cities)
         nearby = NearbyCities(positions: cities.map(\.position))
         countryIndex = Dictionary(uniqueKeysWithValues: countries.enumerated().map { ($1.slug, $0) })

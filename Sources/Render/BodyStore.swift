@@ -57,7 +57,7 @@ package final class BodyStore: @unchecked Sendable {
         do throws(DiagnosticList) {
             let file = try SourceFile(path: path, contents: data)
             let document = try FrontMatterParser.parse(file)
-            let kind: ContentEntry.Kind = path.hasPrefix(ContentKind.country.folder + "/") ? .country : .city
+            let kind = ContentKind.of(path: path)
             let output = OutputPath.page(kind, slug: ContentKind.slug(ofPath: path))
             return context.bodyRenderer.render(document, of: file, outputPath: output, diagnostics: &diagnostics).html
         } catch {

@@ -53,6 +53,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// The cities that have a position, in order: each one's file (what `data/cities.geojson`
         /// lists; a city without one is not in it, whatever becomes of it).
         case places = 16
+        /// The pages of one's own, in order, with what the navigation shows of them (their
+        /// front matter: title and `menu`).
+        case freePages = 17
     }
 
     package var kind: Kind
@@ -84,4 +87,5 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
     package static let places = Dependency(.places)
+    package static let freePages = Dependency(.freePages)
 }

@@ -44,6 +44,12 @@ extension PageRenderer {
         if config.search { values["search"] = .bool(true) }
         if let data = dataLinks(for: page) { values["data"] = data }
         var lists: [String: Dependency] = [:]
+        // The pages of one's own in the header's menu and in the footer (read when shown).
+        let (menu, footer) = freePageLinks(from: page.path, link: link)
+        values["menu_pages"] = .array(menu)
+        values["footer_pages"] = .array(footer)
+        values["has_footer_pages"] = .bool(!footer.isEmpty)
+        for key in ["menu_pages", "footer_pages", "has_footer_pages"] { lists[key] = .freePages }
         output.fill(page, of: self, scope: images, values: &values, lists: &lists)
         // Every value is made with the settings (continents, presets, Markdown options...),
         // and links to continent pages only when the theme makes them.
@@ -51,6 +57,15 @@ extension PageRenderer {
         images.read(.templateExists(Page.Kind.continent.rawValue))
         images.read(.templateExists(Page.Kind.continents.rawValue))
         return .dynamic(ListedFields(fields: values, lists: lists, scope: images))
+    }
+
+    /// `page.draft` on the page of a draft (built only when drafts are asked for: `serve`,
+    /// `--drafts`), for the banner that says so; read from the entry's front matter.
+    package func markDraft(_ entry: ContentEntry, values: inout [String: MustacheValue], scope: PageScope) {
+        scope.read(.frontMatter(entry.path))
+        guard entry.draft, case .object(var page)? = values["page"] else { return }
+        page["draft"] = .bool(true)
+        values["page"] = .object(page)
     }
 
     /// Flags of the gallery that load at once.

@@ -147,6 +147,8 @@ enum SearchFiles {
         JSON.string(state.options.countryPage, into: &json)
         json += #","city":"#.utf8
         JSON.string(state.options.cityPage, into: &json)
+        json += #","page":"#.utf8
+        JSON.string(state.options.pagePage, into: &json)
         json += "},".utf8
         // Written for size (the entry is loaded before every first query): maps as one text of
         // keys and hashes, lists as one text of hashes, each ten characters.

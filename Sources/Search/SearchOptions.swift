@@ -11,6 +11,8 @@ public struct SearchOptions: Sendable, Equatable {
     /// The page of a record relative to the site's root, `{slug}` standing for its slug.
     public var countryPage: String
     public var cityPage: String
+    /// The page of a page of one's own.
+    public var pagePage = "{slug}.html"
 
     public init(shardLimit: Int = 12_000, chunkSize: Int = 16, orderSize: Int = 256,
                 countryPage: String = "countries/{slug}.html", cityPage: String = "cities/{slug}.html") {

@@ -1,11 +1,18 @@
-/// One country or city as the search index sees it: plain values the build already has.
+/// One country, city or page of one's own as the search index sees it: plain values the
+/// build already has.
 public struct SearchRecord: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable, Comparable {
-        case country, city
+        case country, city, page
 
-        /// Countries sort before cities when two names fold the same ("Singapore").
+        /// Countries sort before cities, cities before pages, when two names fold the same ("Singapore").
         public static func < (a: Kind, b: Kind) -> Bool { a.order < b.order }
-        var order: Int { self == .country ? 0 : 1 }
+        /// Its number in saved states (0, 1, 2).
+        public var order: Int { Kind.allCases.firstIndex(of: self)! }
+        /// The kind numbered `order`; nil for any other number.
+        public init?(order: Int) {
+            guard Kind.allCases.indices.contains(order) else { return nil }
+            self = Kind.allCases[order]
+        }
     }
 
     /// What identifies a record across builds: its kind and slug (the page's file name).

@@ -27,7 +27,7 @@ extension SearchState {
         out.int(records.count)
         for record in records {
             flushIfFull()
-            out.int(record.id.kind == .country ? 0 : 1)
+            out.int(record.id.kind.order)
             out.string(record.id.slug); out.string(record.name); out.string(record.sortName)
             out.string(record.countryName); out.string(record.text)
             out.string(record.thumbnail?.file ?? "")
@@ -75,7 +75,7 @@ extension SearchState {
         var shared: Set<String> = []
         shared.reserveCapacity(recordCount / 4)
         for _ in 0..<recordCount {
-            let kind: SearchRecord.Kind = try input.int() == 0 ? .country : .city
+            let kind = SearchRecord.Kind(order: try input.int()) ?? .city
             let slug = try input.string(), name = try input.string(), sortName = try input.string()
             let country = shared.insert(try input.string()).memberAfterInsert, text = try input.string()
             let file = shared.insert(try input.string()).memberAfterInsert

@@ -407,7 +407,7 @@
       }
       var text = element("span", "search-text");
       text.appendChild(element("span", "search-name", result.name));
-      var kind = result.kind === "country" ? "Country" : "City";
+      var kind = result.kind === "country" ? "Country" : result.kind === "page" ? "Page" : "City";
       text.appendChild(element("span", "search-kind", result.country ? kind + " · " + result.country : kind));
       if (result.snippet) {
         var quote = element("span", "search-snippet", result.snippet.before);

@@ -18,6 +18,9 @@ public struct BuildOptions: Sendable {
     public var waitForOtherBuilds = true
     /// Whether warnings (files in content/ that nothing uses) fail the build (`--strict`).
     public var strict = false
+    /// Whether entries with `draft: true` are built too (`--drafts`, and `serve`), each page
+    /// with a banner saying so; otherwise they are left out, and a link to one is an error.
+    public var drafts = false
     /// Whether the build may write into an output folder that no build of the guide made,
     /// and over files in it that no build wrote (`--force`; see `SiteBuild.claimOutput`).
     public var force = false

@@ -19,6 +19,9 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     public var note: String?
     /// What is merely odd (files in content/ nothing uses), located.
     public var warnings: [Diagnostic] = []
+    /// The content files left out as drafts (`draft: true`), when the build read them (not
+    /// known when nothing changed).
+    public var drafts: [String] = []
 
     public var description: String {
         let time = (seconds * 100).rounded() / 100

@@ -9,8 +9,8 @@ import Model
 enum ContentWarnings {
     static let markdownEndings = ["markdown", "mdown", "mkd", "mkdn", "mdx", "txt", "text"]
 
-    /// The site-relative paths of the files the build uses: the content files loaded, and the
-    /// pictures their front matter and bodies name.
+    /// The site-relative paths of the files the build uses: the content files loaded, the
+    /// pictures their front matter and bodies name, and the other files their bodies link to.
     static func usedPaths(root: URL, loaded: [String], entries: [ContentEntry]) -> Set<String> {
         var used = Set(loaded)
         let prefix = root.standardizedFileURL.path + "/"
@@ -21,6 +21,7 @@ enum ContentWarnings {
         for entry in entries {
             if let image = relative(entry.image.path) { used.insert(image) }
             for body in entry.bodyImages { if let image = relative(body) { used.insert(image) } }
+            for linked in entry.files { if let file = relative(linked) { used.insert(file) } }
         }
         return used
     }
@@ -39,6 +40,7 @@ enum ContentWarnings {
         for entry in entries {
             sum &+= hash(entry.image.path) &* 3
             for body in entry.bodyImages { sum &+= hash(body) &* 5 }
+            for linked in entry.files { sum &+= hash(linked) &* 7 }
         }
         return sum
     }
@@ -90,7 +92,7 @@ enum ContentWarnings {
         let folder = file.deletingLastPathComponent
         let ending = file.pathExtension.lowercased()
         let stem = (file.lastPathComponent as NSString).deletingPathExtension
-        let contentFolders = ["content/countries", "content/cities"]
+        let contentFolders = ["content/countries", "content/cities", "content/pages"]
         if contentFolders.contains(folder), markdownEndings.contains(ending) || ending == "md" {
             // `évora.MD` is in the right folder: only its ending's case is wrong.
             let only = ending == "md" ? "only files ending in .md, in lower case," : "only files ending in .md"
@@ -98,9 +100,9 @@ enum ContentWarnings {
         }
         if ending == "md" || markdownEndings.contains(ending) {
             let hint = NameSuggestion.hint(for: folder, in: contentFolders)
-            return "this file is not loaded: countries go in content/countries/ and cities in content/cities/\(hint)"
+            return "this file is not loaded: countries go in content/countries/, cities in content/cities/ and pages of your own in content/pages/\(hint)"
         }
-        return "this file is not used by any country or city (no front matter or Markdown image names it)"
+        return "this file is not used by any country or city (no front matter, Markdown image or link names it)"
     }
 }
 
@@ -114,7 +116,8 @@ extension SiteBuild {
     static func contentWarnings(_ inputs: Inputs, _ last: LastBuild, _ content: inout Content, _ options: BuildOptions,
                                 clock: inout BuildClock) -> Background<(warnings: [Diagnostic], folders: [String])> {
         let loaded = inputs.scan.content.map(\.path)
-        let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries)
+        // A draft's pictures and files are used (by the draft).
+        let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries + content.drafts)
         content.warningsFingerprint = fingerprint
         let contentFolder = inputs.scan.root.standardizedFileURL.path + "/content"
         var found: Background<(warnings: [Diagnostic], folders: [String])>
@@ -122,12 +125,12 @@ extension SiteBuild {
            let check = last.check, check.foldersUnchanged(under: contentFolder) {
             found = Background(ready: (saved.warnings, saved.folders))
         } else {
-            let (root, entries) = (inputs.scan.root, content.entries)
+            let (root, entries) = (inputs.scan.root, content.entries + content.drafts)
             found = Background {
                 ContentWarnings.find(root: root, used: ContentWarnings.usedPaths(root: root, loaded: loaded, entries: entries))
             }
         }
-        content.entryWarnings = content.entries.flatMap(\.warnings)
+        content.entryWarnings = (content.entries + content.drafts).flatMap(\.warnings)
         if options.strict {
             content.diagnostics += found.value.warnings + content.entryWarnings
             content.entryWarnings = []

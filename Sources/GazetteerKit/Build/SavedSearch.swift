@@ -51,7 +51,8 @@ struct SavedSearch {
         for _ in 0..<count {
             guard let kind = reader.uint(), let slug = reader.string(), let high = reader.uint(), let low = reader.uint(),
                   let thumbnail = reader.string(), let shown = reader.uint() else { return nil }
-            let id = SearchRecord.ID(kind: kind == 0 ? .country : .city, slug: slug)
+            guard let kind = SearchRecord.Kind(order: Int(kind)) else { return nil }
+            let id = SearchRecord.ID(kind: kind, slug: slug)
             records[id] = Entry(signature: Signature(high: high, low: low), thumbnail: thumbnail.isEmpty ? nil : thumbnails.insert(thumbnail).memberAfterInsert, shown: shown == 1)
         }
         // The state's part, moved to the front of the same array rather than copied out.
@@ -78,16 +79,16 @@ struct SavedSearch {
             func string(_ text: String) { uint(UInt64(text.utf8.count)); bytes.append(contentsOf: text.utf8) }
             string(globalKey)
             uint(UInt64(records.count))
-            // Countries, then cities, each in the byte order of their slugs.
+            // Countries, then cities, then pages, each in the byte order of their slugs.
             var ids = Array(records.keys)
-            ids.sort { $0.kind != $1.kind ? $0.kind == .country : $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
+            ids.sort { $0.kind != $1.kind ? $0.kind < $1.kind : $0.slug.utf8.lexicographicallyPrecedes($1.slug.utf8) }
             for id in ids {
                 if bytes.count >= piece {
                     put(bytes)
                     bytes.removeAll(keepingCapacity: true)
                 }
                 let entry = records[id]!
-                uint(id.kind == .country ? 0 : 1)
+                uint(UInt64(id.kind.order))
                 string(id.slug)
                 uint(entry.signature.high)
                 uint(entry.signature.low)

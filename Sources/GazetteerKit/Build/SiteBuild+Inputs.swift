@@ -24,6 +24,8 @@ extension SiteBuild {
         var knownPlans: ManifestArchive?
         /// What `RebuildPlan.make` and `keeps` decide from.
         var plan: RebuildPlan.Check
+        /// Whether drafts are built (`BuildOptions.drafts`).
+        var drafts = false
     }
 
     /// Load: lists the content files, reads the settings and the theme.
@@ -52,7 +54,7 @@ extension SiteBuild {
             presets: config.presets, known: { knownPlans?.source($0, only: $1) })
         // Pictures' stamps, taken by the check (the content files' went to the scan).
         if let check {
-            let contentFolders = Set(["content/countries", "content/cities"].map { scan.root.path + "/" + $0 })
+            let contentFolders = Set([ContentKind.country, .city, .page].map { scan.root.path + "/" + $0.folder })
             planner.prefill(check.fileStamps(skipping: contentFolders))
         }
         let paths = ContentPath(root: scan.root)
@@ -65,6 +67,6 @@ extension SiteBuild {
             files: scan.content, listedBefore: scan.listedBefore, filesGone: check?.filesGone != false,
             pictureExists: { planner.stamp(of: $0) != nil }, pictureUnchanged: { planner.isUnchanged($0) })
         return Inputs(scan: scan, config: config, diagnostics: diagnostics, engine: engine, global: global, planner: planner,
-                      paths: paths, context: context, knownPlans: knownPlans, plan: plan)
+                      paths: paths, context: context, knownPlans: knownPlans, plan: plan, drafts: options.drafts)
     }
 }

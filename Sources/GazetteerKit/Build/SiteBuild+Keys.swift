@@ -35,6 +35,7 @@ extension SiteBuild {
         for entry in entries {
             images.insert(entry.image.path)
             images.formUnion(entry.bodyImages)
+            images.formUnion(entry.files)
         }
         var watch = InputWatch()
         watch.source = scan.root.path

@@ -19,6 +19,19 @@ extension SiteBuild {
         /// Its entries (empty when there is no manifest).
         var entries: [String: BuildManifest.StampedEntry] { decoding?.value ?? [:] }
 
+        /// Starts decoding the entries, on another thread. Their bytes go once they are decoded
+        /// (their records are copied from the file).
+        mutating func decodeEntries() {
+            guard decoding == nil else { return }
+            decoding = archive.map { archive in
+                Background {
+                    let entries = archive.entries() ?? [:]
+                    archive.releaseEntryBytes()
+                    return entries
+                }
+            }
+        }
+
         /// What `RebuildPlan.make` needs of it.
         var previous: RebuildPlan.Previous? {
             archive.map { RebuildPlan.Previous(engineKey: $0.engineKey, globalKey: $0.globalKey, entries: entries) }
@@ -60,7 +73,7 @@ extension SiteBuild {
         clock.lap("load.read")
         // The watch holds the executable that made the output: another one (an upgrade
         // installed elsewhere) must not find "nothing changed" because the old one still is.
-        if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path,
+        if options.writeOutput, let watch = last.archive?.watch, watch.output == options.output.path, watch.drafts == options.drafts,
            watch.source == options.source.resolvingSymlinksInPath().standardizedFileURL.path,
            watch.watches(FileStamp.executablePath ?? "/") {
             let result = watch.check()
@@ -77,16 +90,12 @@ extension SiteBuild {
             last.archive = nil
             unusable(ManifestArchive.damaged)
         }
-        // The entries' bytes go once they are decoded (their records are copied from the file).
-        last.decoding = last.archive.map { archive in
-            Background {
-                let entries = archive.entries() ?? [:]
-                archive.releaseEntryBytes()
-                return entries
-            }
-        }
-        // The dependency table too, for the comparison of page keys.
+        // The dependency table, for the comparison of page keys (or to be copied).
         if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
+        // A build that may only copy files of static/ (`publishStaticFiles`) needs no entries:
+        // they are decoded if it turns out to need them after all.
+        let staticFolder = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/" + SiteLoader.staticFolder + "/"
+        if last.check?.onlyFilesChanged()?.allSatisfy({ $0.hasPrefix(staticFolder) }) != true { last.decodeEntries() }
         clock.lap("load.index")
         return last
     }

@@ -24,6 +24,9 @@ extension SiteBuild {
         /// The entries' own warnings (see `ContentEntry.warnings`); with --strict, among the
         /// diagnostics instead.
         var entryWarnings: [Diagnostic] = []
+        /// The entries left out because they are drafts (`draft: true`), in the order of the
+        /// scan; not in `entries`, nor in `processed` (a draft is read again each build).
+        var drafts: [ContentEntry] = []
     }
 
     /// Front matter, Markdown and fields, for the files the plan names, across the cores;
@@ -32,7 +35,7 @@ extension SiteBuild {
         let scan = inputs.scan
         var diagnostics = inputs.diagnostics + plan.duplicates
         clock.lap("parse.plan")
-        let processed = ContentWork.process(plan.parse, context: inputs.context, root: scan.root)
+        var processed = ContentWork.process(plan.parse, context: inputs.context, root: scan.root)
         diagnostics += processed.diagnostics
         clock.add("parse", processed.parseShare)
         clock.add("markdown", processed.markdownShare)
@@ -48,16 +51,30 @@ extension SiteBuild {
                 entries.append(fresh.entry)
             }
         }
+        var drafts: [ContentEntry] = []
+        if !inputs.drafts, entries.contains(where: \.draft) {
+            drafts = entries.filter(\.draft)
+            entries.removeAll(where: \.draft)
+            for draft in drafts {
+                processed.entries[draft.path] = nil
+                processed.texts[draft.path] = nil
+                copied[draft.path] = nil
+            }
+            diagnostics += Drafts.linkProblems(entries, drafts: drafts, paths: inputs.paths, options: inputs.config.markdown)
+        }
         if !processed.unknownCountries.isEmpty {
             let names = CountryNames(slugs: inputs.context.countrySlugs, entries: entries)
             diagnostics += processed.unknownCountries.map { $0.diagnostic(names) }
         }
+        let finished = processed
         let bodies = BodyStore(context: inputs.context) { path in
-            processed.entries[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
+            finished.entries[path]?.entry.digest ?? archiveEntries[path]?.entry.digest
         }
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
         clock.lap("model.entries")
-        return Content(entries: entries, copied: copied, processed: processed, bodies: bodies, diagnostics: diagnostics)
+        var content = Content(entries: entries, copied: copied, processed: processed, bodies: bodies, diagnostics: diagnostics)
+        content.drafts = drafts
+        return content
     }
 }
 

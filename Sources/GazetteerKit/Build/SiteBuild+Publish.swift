@@ -9,7 +9,7 @@ import Thumbnails
 extension SiteBuild {
     /// What publishing left in the output.
     struct Published {
-        /// The theme's assets, by path, with the stamps of their sources.
+        /// The files copied as they are (theme assets, static/, linked files), by path, with the stamps of their sources.
         var assets: [String: FileStamp]
         var output: BuildManifest.OutputState
         var filesWritten: Int
@@ -18,15 +18,16 @@ extension SiteBuild {
     /// The default theme's script that shows the search box.
     static let searchScript = "assets/search.js"
 
-    /// Write: stages new thumbnails and changed assets beside the rendered pages, then swaps
+    /// Write: stages new thumbnails and changed assets, static files and linked files beside the rendered pages, then swaps
     /// the output for the staging folder or updates it (see `SiteWriter`), keeping the files
     /// in it that no build wrote; `replacingForeign`: one where the build writes one is
     /// replaced (else the build fails naming it).
-    static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles, _ reuse: Reuse,
+    static func publish(_ inputs: Inputs, _ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles,
+                        _ copied: CopiedFiles, _ reuse: Reuse,
                         to writer: SiteWriter, _ options: BuildOptions, replacingForeign: Bool, clock: inout BuildClock)
         throws(DiagnosticList) -> Published
     {
-        let (scan, staged, changes, previousOutput) = (inputs.scan, rendered.staged, images.changes, reuse.output)
+        let (staged, changes, previousOutput) = (rendered.staged, images.changes, reuse.output)
         var seen: Set<String> = []
         var linking: [PlannedImage] = []
         for plan in images.plans {
@@ -55,11 +56,9 @@ extension SiteBuild {
             if let first = failures.withLock({ $0 }).min(by: { $0.key < $1.key }) { throw first.value }
             for image in linking { staged.add(OutputPath.image(image.fileName)) }
         }
+        // The theme's assets, static/ and the files pages link to, each copied when its stamp changed.
         var assets: [String: FileStamp] = [:]
-        // The search script only goes with the search index.
-        let themeAssets = inputs.config.search ? scan.theme.assets : scan.theme.assets.filter { $0 != searchScript }
-        for asset in themeAssets {
-            let source = scan.theme.url(of: asset)
+        for (asset, source) in copied.sources.sorted(by: { $0.key < $1.key }) {
             let stamp = FileStamp.of(source.path)
             if let stamp { assets[asset] = stamp }
             if let stamp, previousOutput?.assets[asset] == stamp { continue }
@@ -70,7 +69,7 @@ extension SiteBuild {
         var removing: [String] = []
         if let previousOutput {
             removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
-            removing += previousOutput.assets.keys.filter { !themeAssets.contains($0) }
+            removing += previousOutput.assets.keys.filter { copied.sources[$0] == nil && rendered.records[$0] == nil }
             removing += changes.removed.map(OutputPath.image)
             removing += search.removing
         }

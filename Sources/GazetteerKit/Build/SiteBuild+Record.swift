@@ -24,7 +24,8 @@ extension SiteBuild {
         var sameImagesNamed = true
         for (path, fresh) in content.processed.entries {
             guard let old = archiveEntries[path] else { added.append(path); continue }
-            if old.entry.image.path != fresh.entry.image.path || old.entry.bodyImages != fresh.entry.bodyImages {
+            if old.entry.image.path != fresh.entry.image.path || old.entry.bodyImages != fresh.entry.bodyImages
+                || old.entry.files != fresh.entry.files {
                 sameImagesNamed = false
             }
         }
@@ -32,7 +33,8 @@ extension SiteBuild {
         let filesOnlyAdded = !added.isEmpty && entryRecords.count == archiveEntries.count + added.count
             && content.contentFolders.allSatisfy { check?.folderState($0) != nil }
         let keeps = plan.keeps(
-            themeFoldersUnchanged: check?.foldersUnchanged(under: scan.theme.directory.path) == true,
+            themeFoldersUnchanged: check?.foldersUnchanged(under: scan.theme.directory.path) == true
+                && check?.foldersUnchanged(under: scan.root.path + "/" + SiteLoader.staticFolder) == true,
             sameImagesNamed: sameImagesNamed, filesOnlyAdded: filesOnlyAdded, check: inputs.plan)
         if keeps.plans, let knownPlans {
             manifest.sources = knownPlans.sourceRanges.mapValues { .copied($0) }
@@ -60,9 +62,12 @@ extension SiteBuild {
         case .extended:
             if var watch = check?.renewed(outputFolders: published.output.folders), let check {
                 let root = scan.root.path + "/"
-                for path in added { watch.add(root + path, file: content.processed.entries[path]?.stamp) }
+                // A file the watch has already (a draft, which has no record) is not added twice.
+                for path in check.unwatched(added.map { root + $0 }) {
+                    watch.add(path, file: content.processed.entries[String(path.dropFirst(root.count))]?.stamp)
+                }
                 let pictures = added.flatMap { path in
-                    content.processed.entries[path].map { [$0.entry.image.path] + $0.entry.bodyImages } ?? []
+                    content.processed.entries[path].map { [$0.entry.image.path] + $0.entry.bodyImages + $0.entry.files } ?? []
                 }
                 for picture in check.unwatched(Set(pictures).sorted()) { watch.add(picture, file: planner.stamp(of: picture)) }
                 manifest.watch = watch
@@ -75,6 +80,7 @@ extension SiteBuild {
         manifest.watch?.pages = rendered.pageCount
         manifest.watch?.dataFiles = rendered.paths.count - rendered.pageCount
         manifest.watch?.images = images.changes.count
+        manifest.watch?.drafts = options.drafts
         clock.lap("write.manifest")
         // Nothing is decoded from the last manifest any more: its records are copied from the file.
         last.archive?.releaseBytes()

@@ -224,7 +224,7 @@ struct SearchSources {
     }
 
     func id(of entry: ContentEntry) -> SearchRecord.ID {
-        SearchRecord.ID(kind: entry.kind == .country ? .country : .city, slug: entry.slug)
+        SearchRecord.ID(kind: Self.kind(of: entry), slug: entry.slug)
     }
 
     /// A hash of everything the entry's record is made of but its thumbnail's plan: its file
@@ -244,9 +244,18 @@ struct SearchSources {
         }
     }
 
+    static func kind(of entry: ContentEntry) -> SearchRecord.Kind {
+        switch entry.kind {
+        case .country: .country
+        case .city: .city
+        case .page: .page
+        }
+    }
+
     /// The thumbnail of the entry's record: a country's `icon` flag, a city's `small` picture
-    /// (planned as the pages plan them).
+    /// (planned as the pages plan them); none for a page of one's own.
     func plannedThumbnail(_ entry: ContentEntry) -> PlannedImage? {
+        guard entry.kind != .page else { return nil }
         let preset = entry.kind == .country ? "icon" : "small"
         return planner.plan(entry.image, preset: preset, stem: entry.image.stem)?.images.first
     }
@@ -275,7 +284,7 @@ struct SearchSources {
     func record(_ entry: ContentEntry) -> SearchRecord {
         let country = entry.country.flatMap { countries[$0] }
         return SearchRecord(
-            kind: entry.kind == .country ? .country : .city, slug: entry.slug, name: entry.name,
+            kind: Self.kind(of: entry), slug: entry.slug, name: entry.name,
             officialName: entry.officialName, capital: entry.capital, motto: entry.motto, aliases: entry.aliases,
             countryName: country?.name, countrySlug: entry.country, thumbnail: thumbnail(entry),
             body: texts[entry.path]?.text ?? SearchText.plain(fromHTML: bodies.html(for: entry.path)))

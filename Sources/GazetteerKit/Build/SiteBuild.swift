@@ -27,7 +27,7 @@ public enum SiteBuild {
     private static func build(_ options: BuildOptions, replacingForeign: Bool) throws(DiagnosticList) -> BuildSummary {
         releaseLastBuild()
         var clock = BuildClock()
-        let last = lastBuild(options, clock: &clock)
+        var last = lastBuild(options, clock: &clock)
         if let watch = last.unchanged {
             var summary = clock.summary(unchanged: watch)
             summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
@@ -35,6 +35,9 @@ public enum SiteBuild {
             summary.thumbnailsRemoved = CachePrune.afterBuild(options, days: nil, imagesChanged: false)
             return summary
         }
+        // Only files of static/ changed: copied, and nothing else done.
+        if let summary = try publishStaticFiles(last, options, clock: &clock) { return summary }
+        last.decodeEntries()
         let check = try inputs(options, last: last, clock: &clock)
         var plan = RebuildPlan.make(previous: last.previous, check: check.plan)
         let reuse = last.reused(by: plan)
@@ -43,12 +46,16 @@ public enum SiteBuild {
             ? Background { SavedSearch.read(SavedSearch.url(in: options.cache)) } : nil
         clock.lap("load.setup")
         var content = parse(plan, check, reuse, clock: &clock)
+        // A page of an entry that became a draft goes, with the thumbnails only it showed.
+        if !content.drafts.isEmpty { plan.lookForRemoved = true }
         plan.releaseFileLists()
         let warningsFound = contentWarnings(check, last, &content, options, clock: &clock)
         // The staging folder goes whatever happens: moved into place, or discarded.
         let writer = options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil
         defer { writer?.discard() }
         let model = try makeModel(check, content, clock: &clock)
+        let copied = CopiedFiles(scan: check.scan, config: check.config, entries: content.entries, pages: model.pages)
+        if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
         let basis = options.editBasis.map { _ in
             EditBasis(root: check.scan.root, cache: options.cache, site: model.site, context: check.context,
                       presets: model.presets, planner: check.planner)
@@ -58,14 +65,17 @@ public enum SiteBuild {
         let images = try makeThumbnails(plan, check, content, rendered, reuse, options, clock: &clock)
         // The pages' thumbnails were for finding which to make; their records keep them.
         rendered.images = [:]
+        let drafts = content.drafts.map(\.path)
         guard let writer else {
-            return clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+            var summary = clock.summary(rendered, images, note: last.note, warnings: (warningsFound.value.warnings + content.entryWarnings).sorted())
+            summary.drafts = drafts
+            return summary
         }
         let found = try search(check, content, rendered, images, reuse, savedSearch, to: writer, options, clock: &clock)
         // The bodies' plain texts were for the index alone: not held while the output is
         // published and the manifest saved (12 MB at 10,000 pages).
         content.processed.texts = [:]
-        let published = try publish(check, rendered, images, found, reuse, to: writer, options,
+        let published = try publish(check, rendered, images, found, copied, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
         // The collections' rows are kept while the manifest is saved.
         let keepingRows = keepDataRows(rendered, check, options)
@@ -84,6 +94,7 @@ public enum SiteBuild {
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
         var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        summary.drafts = drafts
         summary.thumbnailsRemoved = CachePrune.afterBuild(
             options, days: check.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
         return summary

@@ -67,13 +67,14 @@ enum CommandCatalog {
     private static let strict = Option(names: ["--strict"], help: "fail on warnings too (files in content/ that nothing uses)")
     private static let force = Option(names: ["--force"],
                                       help: "build into a folder no build of this guide made, and over files of yours where a file goes")
+    private static let drafts = Option(names: ["--drafts"], help: "build the pages with draft: true too (each says it is a draft)")
     private static let noWait = Option(names: ["--no-wait"],
                                        help: "fail at once if another build is using the output or cache, instead of waiting")
 
     static let commands: [CommandSpec] = [
         CommandSpec(name: "build", summary: "generate the site",
                     options: [source, output, cache, quiet, Option(names: ["--timings"], help: "print the time each stage took"),
-                              strict, noWait, force,
+                              strict, drafts, noWait, force,
                               Option(names: ["--gc"], help: "remove every thumbnail the site does not use from the cache now"), help],
                     usage: CommandLineTool.buildUsage),
         CommandSpec(name: "serve", summary: "preview with live reload while you edit",

@@ -35,6 +35,7 @@ extension CommandLineTool {
             let summary = try SiteBuild.run(options)
             for warning in summary.warnings { output.error(warning.description) }
             let warnings = summary.warnings.count
+            for line in Drafts.listing(summary.drafts) { output.print(line) }
             output.print("No problems found (\(summary.pages) pages checked)"
                          + (warnings == 0 ? "" : "; \(warnings) warning\(warnings == 1 ? "" : "s") (--strict makes them errors)"))
             return 0

@@ -14,10 +14,11 @@ extension CommandLineTool {
     Usage: gazetteer serve [--source DIR] [--output DIR] [--port N] [--host ADDRESS] [--edit]
 
     Builds the guide, serves it at http://127.0.0.1:PORT/ (default port 8080; 0 picks a
-    free one) and rebuilds when anything in content/, templates/ or gazetteer.yaml
+    free one) and rebuilds when anything in content/, static/, templates/ or gazetteer.yaml
     changes. Open pages reload by themselves after a successful rebuild; errors show in
-    the terminal and over the page, and the last good site stays served. Only loopback is
-    served unless --host names another address. -q/--quiet prints errors only. Ctrl-C stops.
+    the terminal and over the page, and the last good site stays served. Pages with
+    draft: true are shown, each with a "Draft" banner. Only loopback is served unless
+    --host names another address. -q/--quiet prints errors only. Ctrl-C stops.
 
     With --edit the pages can be edited in the browser: it prints one address to open,
     holding a secret made at start; edits are written to the files in content/ (only the

@@ -30,11 +30,13 @@ public enum CommandLineTool {
     """
 
     public static let buildUsage = """
-    Usage: gazetteer build [--source DIR] [--output DIR]
+    Usage: gazetteer build [--source DIR] [--output DIR] [--drafts]
 
     Generates the guide in DIR (default: the current folder) into the output folder
     (default: DIR/site). DIR holds content/countries/*.md and content/cities/*.md,
-    optionally gazetteer.yaml and templates/ (without it the built-in theme is used).
+    optionally gazetteer.yaml, templates/ (without it the built-in theme is used) and
+    static/ (files published as they are). Pages with draft: true are left out unless
+    --drafts.
     The site is written to a staging folder and swapped in only when the whole build
     succeeded; every problem found is printed as path:line:col: message.
 
@@ -107,6 +109,7 @@ public enum CommandLineTool {
         options.progress = output.buildProgress
         options.waitForOtherBuilds = !arguments.has("--no-wait")
         options.strict = arguments.has("--strict")
+        options.drafts = arguments.has("--drafts")
         options.force = arguments.has("--force")
         options.collectGarbage = arguments.has("--gc")
         options.notice = output.error

@@ -32,6 +32,8 @@ public final class ServeSession: Sendable {
     public init(options: BuildOptions, host: String = "127.0.0.1", port: Int = 0, output: TextOutput = .standard,
                 edit: Bool = false) {
         var options = options
+        // The preview shows drafts, each with a banner saying so.
+        options.drafts = true
         let relay = Locked<(@Sendable ([String]) -> Void)?>(nil)
         let settler = Locked<(@Sendable () -> Void)?>(nil)
         if edit {
@@ -72,7 +74,7 @@ public final class ServeSession: Sendable {
         let port = try server.start()
         let source = options.source
         let watched = [source.appending(path: "content"), source.appending(path: "templates"),
-                       source.appending(path: "gazetteer.yaml")]
+                       source.appending(path: "gazetteer.yaml"), source.appending(path: SiteLoader.staticFolder)]
         let watcher = try FileWatcher(paths: watched) { [weak self] reported in
             guard let self else { return }
             // Files edit mode wrote were rebuilt already.

@@ -20,5 +20,5 @@ package enum DataPaths {
         String(entry.outputPath.dropLast(".html".count)) + ".json"
     }
 
-    static func name(_ kind: ContentKind) -> String { kind == .country ? "country" : "city" }
+    static func name(_ kind: ContentKind) -> String { kind.word }
 }

@@ -25,7 +25,11 @@ package struct DataRecord: Sendable {
     /// or picture in (not `icon`, which it shows only for countries that have cities), so
     /// that with it the data files ask for no thumbnail the pages do not make.
     package static func presets(_ kind: ContentKind) -> [String] {
-        kind == .country ? ["gallery", "large", "table"] : ["card", "small"]
+        switch kind {
+        case .country: ["gallery", "large", "table"]
+        case .city: ["card", "small"]
+        case .page: []
+        }
     }
 
     /// A record file's own fields, or a collection's row: without `$schema`, `html` and
@@ -46,12 +50,14 @@ package struct DataRecord: Sendable {
             ]
         case .city:
             pairs.append(("country", linked.first.map { reference($0, at: file) } ?? .null))
+        case .page:
+            pairs.append(("menu", entry.menu.map { .int($0) } ?? .null))
         }
         pairs.append(("aliases", .array(entry.aliases.map { .string($0) })))
         pairs.append(("extra", .object(entry.extra.map { ($0.key, JSONValue(yaml: $0.value)) })))
         pairs.append(("url", link(entry.outputPath)))
         if form == .row { pairs.append(("record", link(DataPaths.record(entry)))) }
-        pairs.append((entry.kind == .country ? "flag" : "picture", picture(at: file)))
+        if entry.kind != .page { pairs.append((entry.kind == .country ? "flag" : "picture", picture(at: file))) }
         if form == .file { pairs += [("html", .string(html)), ("text", .string(text))] }
         if entry.kind == .country { pairs.append(("cities", .array(linked.map { reference($0, at: file) }))) }
         return .object(pairs)

@@ -24,6 +24,8 @@ package enum DataSchema {
             properties += [("official_name", text), ("capital", text), ("motto", text), ("continents", strings)]
         case .city:
             properties.append(("country", .object([("$ref", .string("#/$defs/link"))])))
+        case .page:
+            properties.append(("menu", .object([("type", .array([.string("integer"), .string("null")]))])))
         }
         properties += [
             ("aliases", strings),
@@ -32,7 +34,9 @@ package enum DataSchema {
                 ("description", .string("The front matter keys Gazetteer does not know, typed as YAML gave them.")),
             ])),
             ("url", string), ("record", string),
-            (kind == .country ? "flag" : "picture", .object([("$ref", .string("#/$defs/picture"))])),
+        ]
+        if kind != .page { properties.append((kind == .country ? "flag" : "picture", .object([("$ref", .string("#/$defs/picture"))]))) }
+        properties += [
             ("html", string), ("text", string),
         ]
         if kind == .country {
@@ -41,7 +45,7 @@ package enum DataSchema {
         let optional: Set<String> = ["$schema", "record", "html", "text"]
         return .object([
             ("$schema", .string(dialect)),
-            ("title", .string(kind == .country ? "A country of the guide" : "A city of the guide")),
+            ("title", .string("A \(kind.word) of the guide")),
             ("type", .string("object")),
             ("properties", .object(properties)),
             ("required", .array(properties.map(\.0).filter { !optional.contains($0) }.map { .string($0) })),

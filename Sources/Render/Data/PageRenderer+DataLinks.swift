@@ -15,6 +15,7 @@ extension PageRenderer {
         switch page.kind {
         case .country where settings.records: data["record"] = link(DataPaths.record(model.countries[page.index]))
         case .city where settings.records: data["record"] = link(DataPaths.record(model.cities[page.index]))
+        case .page where settings.records: data["record"] = link(DataPaths.record(model.pages[page.index]))
         case .index:
             for kind in [ContentKind.country, .city] {
                 let key = DataSchema.collectionKey(kind)

@@ -6,6 +6,7 @@ import Thumbnails
 extension Page.Kind {
     package static let countryRecord = Page.Kind("country-record")
     package static let cityRecord = Page.Kind("city-record")
+    package static let pageRecord = Page.Kind("page-record")
     package static let dataCollection = Page.Kind("data-collection")
     package static let dataTable = Page.Kind("data-table")
     package static let dataSchema = Page.Kind("data-schema")
@@ -29,6 +30,8 @@ extension PageRenderer {
             linked = model.cities(of: entry)
         case .city:
             linked = entry.country.flatMap(model.country).map { [$0] } ?? []
+        case .page:
+            linked = []
         }
         for other in linked { scope.read(.frontMatter(other.path)) }
         var plans: [String: ThumbnailPlan] = [:]
@@ -49,17 +52,28 @@ extension PageRenderer {
     }
 }
 
-/// One record beside each country's or city's page (`countries/france.json`,
-/// `cities/paris.json`; `index` is the entry's position in the model's countries or cities).
+/// One record beside each country's, city's or page of one's own's page (`countries/france.json`,
+/// `cities/paris.json`, `about.json`; `index` is the entry's position in the model's countries,
+/// cities or pages).
 package struct EntryRecords: Output {
     let entity: ContentKind
     package init(_ entity: ContentKind) { self.entity = entity }
 
-    package var kind: Page.Kind { entity == .country ? .countryRecord : .cityRecord }
+    package var kind: Page.Kind {
+        switch entity {
+        case .country: .countryRecord
+        case .city: .cityRecord
+        case .page: .pageRecord
+        }
+    }
     package var listed: Bool { false }
 
     private func entries(of site: PageRenderer) -> [ContentEntry] {
-        entity == .country ? site.model.countries : site.model.cities
+        switch entity {
+        case .country: site.model.countries
+        case .city: site.model.cities
+        case .page: site.model.pages
+        }
     }
 
     package func files(of site: PageRenderer) -> [Page] {
@@ -108,24 +122,29 @@ package struct DataTables: Output {
     }
 }
 
-/// The schemas in `data/schema/`: of a country's and a city's record, and of the two
-/// collections (`index` 0 to 3), while a JSON data file names them.
+/// The schemas in `data/schema/`: of a country's, a city's and a page's record (`number` 1),
+/// and of the two collections (`number` 2; `index` is the kind), while a JSON data file names them.
 package struct DataSchemas: Output {
     package var kind: Page.Kind { .dataSchema }
     package var listed: Bool { false }
 
     package func files(of site: PageRenderer) -> [Page] {
         guard site.model.config.data.schemas else { return [] }
-        return [ContentKind.country, .city].flatMap { kind in
-            [Page(kind: self.kind, path: DataPaths.recordSchema(kind), title: "", index: Int(kind.rawValue)),
-             Page(kind: self.kind, path: DataPaths.collectionSchema(kind), title: "", index: Int(kind.rawValue) + 2)]
+        var pages = [ContentKind.country, .city].flatMap { kind in
+            [Page(kind: self.kind, path: DataPaths.recordSchema(kind), title: "", index: Int(kind.rawValue), number: 1),
+             Page(kind: self.kind, path: DataPaths.collectionSchema(kind), title: "", index: Int(kind.rawValue), number: 2)]
         }
+        // The pages' record schema, while the guide has pages of its own (and so records of them).
+        if !site.model.pages.isEmpty {
+            pages.append(Page(kind: self.kind, path: DataPaths.recordSchema(.page), title: "", index: Int(ContentKind.page.rawValue), number: 1))
+        }
+        return pages
     }
 
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         scope.read(.settings)
-        let kind = ContentKind(rawValue: UInt8(page.index % 2))!
-        let schema = page.index < 2 ? DataSchema.record(kind) : DataSchema.collection(kind)
+        let kind = ContentKind(rawValue: UInt8(page.index))!
+        let schema = page.number == 1 ? DataSchema.record(kind) : DataSchema.collection(kind)
         return String(decoding: JSONWriter.encode(schema), as: UTF8.self)
     }
 }

@@ -31,6 +31,7 @@ package struct CountryPages: TemplatedOutput {
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
         let item = site.model.countries[page.index]
         values["country"] = site.country(item, from: page.path, images: scope, withCities: true)
+        site.markDraft(item, values: &values, scope: scope)
         site.paged(PagedList.cities(of: item, in: site.model), page: page, images: scope, into: &values, lists: &lists, as: nil)
     }
 }
@@ -49,5 +50,6 @@ package struct CityPages: TemplatedOutput {
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
         site.places(of: site.model.cities[page.index], from: page.path, values: &values, lists: &lists)
         values["city"] = site.city(site.model.cities[page.index], from: page.path, images: scope)
+        site.markDraft(site.model.cities[page.index], values: &values, scope: scope)
     }
 }

@@ -3,9 +3,9 @@
 package enum Outputs {
     package static let all: [any Output] = [
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
-        CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
+        CountryPages(), CityPages(), FreePages(), ContinentsPage(), ContinentPages(),
         RedirectPages(), Sitemap(),
-        EntryRecords(.country), EntryRecords(.city), DataCollections(), DataTables(), DataSchemas(),
+        EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
         CitiesGeoJSON(),
     ]
 

@@ -23,8 +23,8 @@ final class ContentWarningsTests: XCTestCase {
         let lines = result.err.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines, [
             "content/cities/cusco.markdown:1:1: warning: this file is not loaded: only files ending in .md are pages (rename it to cusco.md)",
-            "content/cities/pictures/unused.svg:1:1: warning: this file is not used by any country or city (no front matter or Markdown image names it)",
-            "content/city/lima.md:1:1: warning: this file is not loaded: countries go in content/countries/ and cities in content/cities/ (did you mean \"content/cities\"?)",
+            "content/cities/pictures/unused.svg:1:1: warning: this file is not used by any country or city (no front matter, Markdown image or link names it)",
+            "content/city/lima.md:1:1: warning: this file is not loaded: countries go in content/countries/, cities in content/cities/ and pages of your own in content/pages/ (did you mean \"content/cities\"?)",
         ])
         XCTAssertTrue(site.exists("index.html"))
         XCTAssertFalse(site.exists("cities/cusco.html"))

@@ -36,8 +36,13 @@ final class ExampleGuideTests: XCTestCase {
         let fm = FileManager.default
         let countries = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/countries").path)
             .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
-        let cities = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/cities").path)
+        func isDraft(_ path: String) -> Bool {
+            (try? String(contentsOf: Self.repository.appending(path: path), encoding: .utf8))?.contains("\ndraft: true\n") == true
+        }
+        let allCities = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/cities").path)
             .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+        let cities = allCities.filter { !isDraft("content/cities/\($0).md") }
+        let drafts = allCities.filter { isDraft("content/cities/\($0).md") }
         XCTAssertGreaterThanOrEqual(countries.count, 32)
         XCTAssertGreaterThanOrEqual(cities.count, 8)
         for slug in ["united-states", "france", "england", "scotland", "spain"] { XCTAssertTrue(countries.contains(slug), slug) }
@@ -51,6 +56,13 @@ final class ExampleGuideTests: XCTestCase {
         }
         for slug in countries { XCTAssertTrue(files.contains("countries/\(slug).html"), slug) }
         for slug in cities { XCTAssertTrue(files.contains("cities/\(slug).html"), slug) }
+        // A draft is left out; the About page, static/ and the PDF it links to are published.
+        XCTAssertFalse(drafts.isEmpty, "the example has a draft")
+        for slug in drafts { XCTAssertFalse(files.contains("cities/\(slug).html"), slug) }
+        XCTAssertEqual(summary.drafts, drafts.map { "content/cities/\($0).md" })
+        for path in ["about.html", "about.json", "robots.txt", "files/walking-leaflet.pdf"] { XCTAssertTrue(files.contains(path), path) }
+        XCTAssertEqual(try Data(contentsOf: output.appending(path: "files/walking-leaflet.pdf")),
+                       try Data(contentsOf: Self.repository.appending(path: "static/files/walking-leaflet.pdf")))
 
         func page(_ path: String) throws -> String { try String(contentsOf: output.appending(path: path), encoding: .utf8) }
         for path in files where path.hasSuffix(".html") {

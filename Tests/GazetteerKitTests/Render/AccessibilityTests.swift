@@ -25,7 +25,7 @@ final class AccessibilityTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appending(path: "gazetteer-a11y-paged-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for item in ["content", "templates"] {
+        for item in ["content", "static", "templates"] {
             try FileManager.default.copyItem(at: ExampleGuideTests.repository.appending(path: item), to: folder.appending(path: item))
         }
         let config = try String(contentsOf: ExampleGuideTests.repository.appending(path: "gazetteer.yaml"), encoding: .utf8)

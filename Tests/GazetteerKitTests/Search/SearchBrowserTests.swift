@@ -11,7 +11,7 @@ final class SearchBrowserTests: XCTestCase {
     /// the results, then (when `choose` is set) presses ArrowDown `choose` times and Enter.
     /// Returns what the browser saw: the results' names, the status line, and the title and
     /// path of the page the frame shows at the end.
-    private func search(_ query: String, from page: String, in site: FixtureSite, choose: Int = 0) throws -> [String: String] {
+    static func search(_ query: String, from page: String, in site: FixtureSite, choose: Int = 0) throws -> [String: String] {
         let probe = site.output.appending(path: "probe-search.html")
         try Data("""
             <!doctype html><html><body><iframe id="f" src="\(page)" style="width:1280px;height:800px"></iframe><script>
@@ -62,20 +62,20 @@ final class SearchBrowserTests: XCTestCase {
         XCTAssertEqual(site.build().status, 0)
 
         // Without the accent, from a page one folder down, as typed.
-        let found = try search("reykja", from: "cities/madrid.html", in: site)
+        let found = try Self.search("reykja", from: "cities/madrid.html", in: site)
         XCTAssertEqual(found["shown"], "yes", "the box shows where scripts run")
         XCTAssertEqual(found["names"], "Reykjavík")
         XCTAssertTrue(found["status"]?.contains("1") == true, "the live region says how many: \(found)")
 
         // Nothing found: said where the results would be, and to screen readers.
-        let none = try search("zanzibar", from: "index.html", in: site)
+        let none = try Self.search("zanzibar", from: "index.html", in: site)
         XCTAssertEqual(none["names"], "")
         XCTAssertEqual(none["status"], "No results")
         XCTAssertEqual(none["empty"], "No results for “zanzibar”")
         XCTAssertEqual(found["empty"], "", "no such line when something is found")
 
         // A capital finds its country; ArrowDown and Enter open it.
-        let opened = try search("ankara", from: "index.html", in: site, choose: 1)
+        let opened = try Self.search("ankara", from: "index.html", in: site, choose: 1)
         XCTAssertEqual(opened["names"], "Turkey")
         XCTAssertEqual(opened["path"], "countries/turkey.html")
         XCTAssertTrue(opened["title"]?.contains("Turkey") == true, "\(opened)")
@@ -83,7 +83,7 @@ final class SearchBrowserTests: XCTestCase {
         // A word of a body, after an edit and an incremental build: the index follows.
         try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nTakoyaki stalls line the canal.\n")
         XCTAssertEqual(site.build().status, 0)
-        XCTAssertEqual(try search("takoyaki", from: "countries/japan.html", in: site)["names"], "Osaka")
-        XCTAssertEqual(try search("geothermal", from: "countries/japan.html", in: site)["names"], "Reykjavík")
+        XCTAssertEqual(try Self.search("takoyaki", from: "countries/japan.html", in: site)["names"], "Osaka")
+        XCTAssertEqual(try Self.search("geothermal", from: "countries/japan.html", in: site)["names"], "Reykjavík")
     }
 }

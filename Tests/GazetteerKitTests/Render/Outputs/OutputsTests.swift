@@ -13,7 +13,7 @@ final class OutputsTests: XCTestCase {
     }
 
     func testAThemeMustHaveTheTemplatesOfTheOutputsAlwaysMade() {
-        XCTAssertEqual(Set(Outputs.requiredTemplates), ["layout", "index", "country", "city", "cities", "flags", "404", "redirect"],
+        XCTAssertEqual(Set(Outputs.requiredTemplates), ["layout", "index", "country", "city", "page", "cities", "flags", "404", "redirect"],
                        "the continent pages are made only when the theme has their templates")
     }
 }
