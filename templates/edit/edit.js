@@ -559,6 +559,27 @@
       return wrapper;
     }
 
+    /* A city's position, "latitude, longitude" in one field; a file's flow list [lat, lon] stays a list. */
+    function positionField() {
+      var value = original.position;
+      var asList = Array.isArray(value);
+      var text = asList ? value.join(", ") : (typeof value === "string" ? value.trim() : "");
+      var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false", inputmode: "decimal" });
+      input.value = text;
+      var wrapper = field("position", "Position", input, "Latitude, longitude in decimal degrees, as map apps copy them: 48.8566, 2.3522.");
+      fields.push({
+        key: "position", wrapper: wrapper, focus: input, invalid: [input],
+        read: function () { var v = input.value.trim(); return v === "" ? null : v; },
+        write: function (v) { input.value = typeof v === "string" ? v : ""; },
+        original: function () { return text === "" ? null : text; },
+        changes: function (v) {
+          if (!asList || v === null) return { position: v };
+          return { position: v.split(",").map(function (part) { return part.trim(); }) };
+        }
+      });
+      return wrapper;
+    }
+
     function continentsField() {
       var singular = typeof original.continent === "string" && original.continents === undefined;
       var chosen = singular ? [original.continent] : (Array.isArray(original.continents) ? original.continents : []);
@@ -629,6 +650,7 @@
         (options.flags || []).forEach(function (section) {
           section.countries.forEach(function (c) { if (c.flag === path && c.thumb) url = c.thumb; });
         });
+        if (key === "picture") pictureChoices(options).forEach(function (p) { if (p.value === path && p.thumb) url = p.thumb; });
         return url;
       }
 
@@ -744,10 +766,13 @@
       used.continents = used.continent = used.flag = true;
       form.appendChild(continentsField());
       form.appendChild(pictureField("flag", "Flag"));
+      used.iso = true;
+      form.appendChild(textField("iso", "ISO code", "Its ISO 3166-1 code, two letters (FR) or three (FRA), for the maps; without one, the name is matched."));
     } else {
-      used.country = used.picture = true;
+      used.country = used.picture = used.position = true;
       form.appendChild(countryField());
       form.appendChild(pictureField("picture", "Picture"));
+      form.appendChild(positionField());
     }
     used.aliases = true;
     form.appendChild(listField("aliases", "Aliases"));
@@ -1086,6 +1111,13 @@
 
   /* The picker: a flag from the gallery's sections, a picture from content/, or an upload */
 
+  /** The cities' pictures in content/, each { value, name, thumb } (thumb: the build's, when a city shows it). */
+  function pictureChoices(options) {
+    return options.pictureChoices || (options.pictures || []).map(function (path) {
+      return { value: path, name: path.replace(/^pictures\//, ""), thumb: null };
+    });
+  }
+
   function openPicker(spec) {
     var isFlag = spec.key === "flag";
     var titleId = uid("picker");
@@ -1159,9 +1191,13 @@
         ]));
       });
     } else {
-      var pictures = spec.options.pictures || [];
-      var list = el("ul", { className: "gz-choice-list" });
-      pictures.forEach(function (path) { list.appendChild(el("li", {}, [choice(path, path, null)])); });
+      var pictures = pictureChoices(spec.options);
+      var list = el("ul", { className: "gz-choice-grid gz-choice-pictures" });
+      pictures.forEach(function (p) {
+        var node = choice(p.value, p.name, p.thumb);
+        if (!p.thumb) node.insertBefore(el("span", { className: "gz-choice-nothumb", "aria-hidden": "true" }), node.firstChild);
+        list.appendChild(el("li", {}, [node]));
+      });
       var headingId = uid("section");
       content.push(el("section", { className: "gz-picker-section", "aria-labelledby": headingId }, [
         el("h3", { id: headingId, text: "Pictures in content/" + words[spec.kind].folder }),

@@ -79,6 +79,19 @@ final class EditBasis: Sendable {
         return sections
     }
 
+    /// The URL of a thumbnail the last build made of each city picture in use (the smallest
+    /// preset the templates show pictures with), by the picture's absolute path.
+    var pictureThumbs: [String: String] {
+        let presets = presets.picture.sorted { (config.presets[$0]?.width ?? .max, $0) < (config.presets[$1]?.width ?? .max, $1) }
+        guard let preset = presets.first else { return [:] }
+        var thumbs: [String: String] = [:]
+        for city in site.cities where !city.image.isPlaceholder && thumbs[city.image.path] == nil {
+            thumbs[city.image.path] = planner.plan(city.image, preset: preset, stem: city.image.stem)
+                .map { "/" + OutputPath.image($0.images[0].fileName) }
+        }
+        return thumbs
+    }
+
     /// A planner of its own for one check or preview (pictures' stamps taken afresh), with
     /// a thumbnailer shared by all of them.
     func freshPlanner() -> ImagePlanner {

@@ -30,7 +30,8 @@ extension EditSession {
     }
 
     /// `GET api/options`: the guide's continents, countries, flags (as the gallery sections
-    /// them) and the cities' pictures.
+    /// them) and the cities' pictures (`pictureChoices`: each with its name and, when a city
+    /// shows it, the URL of its thumbnail).
     func options() -> HTTPResponse {
         guard let basis = basis.current else { return Self.notBuilt }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")],
@@ -44,8 +45,15 @@ extension EditSession {
         let flags = basis.flagSections.map { section -> [String: Any] in
             ["heading": section.heading, "countries": section.countries.map(\.json)]
         }
+        let pictures = paths.pictures(.city)
+        let thumbs = basis.pictureThumbs
+        let folder = basis.root.appending(path: EditPaths.pictureFolder(.city).folder)
+        let choices = pictures.map { value -> [String: Any] in
+            let name = String(value.dropFirst(EditPaths.pictureFolder(.city).written.count))
+            return ["value": value, "name": name, "thumb": EditJSON.orNull(thumbs[folder.appending(path: name).path])]
+        }
         return EditJSON.response(200, ["continents": continents, "countries": countries, "flags": flags,
-                                       "pictures": paths.pictures(.city)]).body
+                                       "pictures": pictures, "pictureChoices": choices]).body
     }
 
     /// `GET api/slug?kind=city&name=São Paulo`: the file name `gazetteer new` would give it,

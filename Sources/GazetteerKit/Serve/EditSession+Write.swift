@@ -152,10 +152,12 @@ extension EditSession {
     }
 
     /// Keeps `before` in the journal, writes `bytes` atomically, tells the serve loop; then `answer`.
-    func write(_ bytes: [UInt8], to file: EditPaths.File, before: [UInt8]?, what: String, url: String,
+    /// `isUpload`: the bytes are an uploaded picture (a save that puts it to use takes it into its undo).
+    func write(_ bytes: [UInt8], to file: EditPaths.File, before: [UInt8]?, what: String, url: String, isUpload: Bool = false,
                answer: () -> HTTPResponse) -> HTTPResponse {
         do throws(AtomicFile.Failure) {
-            try undo.record(path: file.path, before: before, after: bytes, what: what, url: url)
+            try undo.record(path: file.path, before: before, after: bytes, what: what, url: url,
+                            upload: isUpload ? nil : Self.picturePutToUse(bytes, before: before, path: file.path), isUpload: isUpload)
         } catch {
             return EditJSON.error(500, "cannot keep the undo record in \(undo.folder.path): \(error.reason); nothing was written")
         }
@@ -170,8 +172,18 @@ extension EditSession {
         return answer()
     }
 
+    /// The picture a content file's new bytes name in `flag:` or `picture:` when the old bytes
+    /// (nil: a new file) named another: its site-relative path and the value as written.
+    static func picturePutToUse(_ bytes: [UInt8], before: [UInt8]?, path: String) -> (path: String, value: String)? {
+        guard path.hasSuffix(".md"), let entry = try? EditEntry(path: path, bytes: bytes) else { return nil }
+        let key = path.hasPrefix(ContentKind.country.folder + "/") ? "flag" : "picture"
+        guard let value = entry.value(of: key) as? String, !value.isEmpty, !value.hasPrefix("/") else { return nil }
+        if let before, let old = try? EditEntry(path: path, bytes: before), old.value(of: key) as? String == value { return nil }
+        return ((path as NSString).deletingLastPathComponent + "/" + value, value)
+    }
+
     /// The order new keys are added in: as the forms show them, then the others by name.
-    static let keyOrder = ["name", "official_name", "capital", "motto", "continent", "continents", "country", "flag", "picture", "aliases"]
+    static let keyOrder = ["name", "official_name", "capital", "motto", "continent", "continents", "country", "flag", "picture", "iso", "position", "aliases"]
 
     /// The edit a request's `fields` and `body` ask for.
     static func entryEdit(_ object: [String: Any]) -> Result<EntryEdit, EditProblem> {

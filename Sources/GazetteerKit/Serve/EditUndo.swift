@@ -22,6 +22,8 @@ final class EditUndo: Sendable {
         var what: String
         var url: String
         var more: [File]?
+        /// True for the adding of an uploaded picture, which the save that puts it to use takes in.
+        var upload: Bool?
 
         /// One file of a change.
         struct File: Codable, Equatable, Sendable {
@@ -52,23 +54,37 @@ final class EditUndo: Sendable {
     }
 
     /// Records a change before it is made; throws when it cannot be kept (then the change is not made).
-    func record(path: String, before: [UInt8]?, after: [UInt8]?, what: String, url: String) throws(AtomicFile.Failure) {
-        try record([Step(path: path, before: before, after: after)], what: what, url: url)
+    /// `upload`: a picture this change puts to use (`flag:` or `picture:` now names it): when the
+    /// newest change is its upload, this change takes it in, so that one Undo removes it too.
+    func record(path: String, before: [UInt8]?, after: [UInt8]?, what: String, url: String,
+                upload: (path: String, value: String)? = nil, isUpload: Bool = false) throws(AtomicFile.Failure) {
+        try record([Step(path: path, before: before, after: after)], what: what, url: url, upload: upload, isUpload: isUpload)
     }
 
     /// Records a change of several files (at least one), to be undone together.
-    func record(_ steps: [Step], what: String, url: String) throws(AtomicFile.Failure) {
+    func record(_ steps: [Step], what: String, url: String,
+                upload: (path: String, value: String)? = nil, isUpload: Bool = false) throws(AtomicFile.Failure) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let id = (changes.withLock { $0.last?.id } ?? 0) + 1
+        var list = changes.withLock { $0 }
+        let id = (list.last?.id ?? 0) + 1
         for (n, step) in steps.enumerated() {
             if let before = step.before { try AtomicFile.write(before, to: bytesPath(id, file: n), replace: true) }
         }
-        let files = steps.map { Change.File(path: $0.path, existed: $0.before != nil, after: $0.after.map(EditEntry.digest)) }
+        var files = steps.map { Change.File(path: $0.path, existed: $0.before != nil, after: $0.after.map(EditEntry.digest)) }
+        var what = what
+        var takenIn: Change?
+        if let upload, let top = list.last, top.upload == true, top.more == nil, top.path == upload.path {
+            // The upload's file did not exist before it: undoing this change removes it.
+            files.append(top.files[0])
+            what += ", with the picture \(upload.value) uploaded for it"
+            takenIn = list.removeLast()
+        }
         let change = Change(id: id, path: files[0].path, existed: files[0].existed, after: files[0].after, what: what, url: url,
-                            more: files.count > 1 ? Array(files.dropFirst()) : nil)
-        var list = changes.withLock { $0 } + [change]
-        let dropped = list.count > Self.limit ? Array(list.prefix(list.count - Self.limit)) : []
+                            more: files.count > 1 ? Array(files.dropFirst()) : nil, upload: isUpload ? true : nil)
+        list.append(change)
+        var dropped = list.count > Self.limit ? Array(list.prefix(list.count - Self.limit)) : []
         list.removeFirst(dropped.count)
+        if let takenIn { dropped.append(takenIn) }
         try save(list)
         changes.withLock { $0 = list }
         for old in dropped { forget(old) }

@@ -77,7 +77,7 @@ extension EditSession {
                 return Self.refused(error)
             }
             if file.exists { continue }
-            let answer = write(bytes, to: file, before: nil, what: "adding the picture \(written + name)", url: "/") {
+            let answer = write(bytes, to: file, before: nil, what: "adding the picture \(written + name)", url: "/", isUpload: true) {
                 EditJSON.response(200, ["value": written + name])
             }
             if answer.status != 409 { return answer }  // 409: a file of that name appeared meanwhile

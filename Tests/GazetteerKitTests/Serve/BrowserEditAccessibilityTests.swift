@@ -85,6 +85,28 @@ final class BrowserEditAccessibilityTests: XCTestCase {
         }
     }
 
+    func testContinentPagesOfferNothingToEditAndTheirLinksLeadToTheForms() throws {
+        let axe = try axeSource()
+        let browser = try EditBrowser(open: "/continents/index.html")
+        // Only the bar of edit mode: no Edit button, no control of a form or a list.
+        let strays = "[...document.querySelectorAll('[class*=\"gz-\"]')].filter((e) => e !== document.body && !e.closest('.gz-bar')).length"
+        XCTAssertEqual(try browser.run(strays) as? Int, 0)
+        XCTAssertEqual(try browser.run("t.buttons('Edit').length") as? Int, 0)
+        var found = try violations(browser, axe: axe, "the continents in edit mode")
+        try browser.run("[...document.querySelectorAll('a')].find((a) => a.textContent.trim() === 'Europe').click()")
+        try browser.waitUntil("location.pathname === '/continents/europe.html' && document.querySelector('.gz-bar') !== null")
+        XCTAssertEqual(try browser.run(strays) as? Int, 0)
+        XCTAssertEqual(try browser.run("t.buttons('Edit').length") as? Int, 0, "a continent's page has nothing to edit")
+        found += try violations(browser, axe: axe, "a continent in edit mode")
+        XCTAssertEqual(found, [], found.joined(separator: "\n"))
+
+        // Its links lead into edit mode: Spain's page, with its form.
+        try browser.run("[...document.querySelectorAll('table.countries a')].find((a) => a.textContent.trim() === 'Spain').click()")
+        try browser.waitUntil("location.pathname === '/countries/spain.html' && t.buttons('Edit').length === 1")
+        try browser.click("Edit")
+        try browser.waitUntil("t.has('Capital') && t.control('Capital').value === 'Madrid'")
+    }
+
     func testTheFormByKeyboard() throws {
         let browser = try EditBrowser(open: "/countries/spain.html")
         let spain = "content/countries/spain.md"

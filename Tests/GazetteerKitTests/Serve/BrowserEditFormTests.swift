@@ -84,6 +84,46 @@ final class BrowserEditFormTests: XCTestCase {
         XCTAssertEqual(after, before.replacingOccurrences(of: "flag: flags/spain.svg", with: "flag: flags/japan.svg"))
     }
 
+    func testACitysPositionIsItsOwnFieldRefusedWithTheBuildsWordsWhenOutOfRange() throws {
+        let browser = try EditBrowser(open: "/cities/madrid.html")
+        try browser.click("Edit")
+        try browser.waitUntil("t.has('Position')")
+        let madrid = "content/cities/madrid.md"
+        let before = try XCTUnwrap(browser.file(madrid))
+        XCTAssertEqual(try browser.value("Position"), "", "Madrid has no position yet")
+        XCTAssertTrue((try browser.run("t.describedBy(t.control('Position'))") as? String ?? "").contains("Latitude, longitude"))
+        try browser.type("Position", "-3.7038, 240.4168")
+        try browser.click("Save")
+        try browser.waitUntil("t.control('Position').getAttribute('aria-invalid') === 'true'")
+        let described = try browser.run("t.describedBy(t.control('Position'))") as? String ?? ""
+        XCTAssertTrue(described.contains("content/cities/madrid.md:5:") && described.contains("out of range"), described)
+        XCTAssertEqual(try browser.run("t.name(document.activeElement)") as? String, "Position", "focus on the field to fix")
+        XCTAssertEqual(browser.file(madrid), before, "nothing written")
+
+        try browser.type("Position", "40.4168, -3.7038")
+        try browser.click("Save")
+        let after = try browser.waitForFile(madrid) { $0 != before }
+        XCTAssertEqual(after, before.replacingOccurrences(of: "picture: pictures/madrid.svg\n", with: "picture: pictures/madrid.svg\nposition: 40.4168, -3.7038\n"))
+    }
+
+    func testACountrysISOCodeIsItsOwnField() throws {
+        let browser = try EditBrowser(open: "/countries/turkey.html")
+        try browser.click("Edit")
+        try browser.waitUntil("t.has('ISO code')")
+        let turkey = "content/countries/turkey.md"
+        let before = try XCTUnwrap(browser.file(turkey))
+        XCTAssertEqual(try browser.value("ISO code"), "TR")
+        XCTAssertEqual(try browser.run("t.has('Iso')") as? Bool, false, "not also shown as an extra key")
+        try browser.type("ISO code", "TX")
+        try browser.click("Save")
+        try browser.waitUntil("t.control('ISO code').getAttribute('aria-invalid') === 'true'")
+        XCTAssertTrue((try browser.run("t.describedBy(t.control('ISO code'))") as? String ?? "").contains("unknown ISO 3166-1 code \"TX\""))
+        try browser.type("ISO code", "TUR")
+        try browser.click("Save")
+        let after = try browser.waitForFile(turkey) { $0 != before }
+        XCTAssertEqual(after, before.replacingOccurrences(of: "iso: TR", with: "iso: TUR"))
+    }
+
     func testAProblemShowsNextToItsFieldAndNothingIsWritten() throws {
         let browser = try spainForm()
         let before = try XCTUnwrap(browser.file(spain))

@@ -40,6 +40,10 @@ final class EditAPITests: XCTestCase {
         XCTAssertEqual(try guide.send("GET", thumb).status, 200, "the gallery's thumbnail, from the last build: \(thumb)")
         XCTAssertTrue(guide.site.read("flags/index.html")!.contains(String(thumb.dropFirst())), "the one the gallery shows")
         XCTAssertEqual(options["pictures"] as? [String], ["pictures/madrid.svg"])
+        let choices = try XCTUnwrap(options["pictureChoices"] as? [[String: Any]])
+        XCTAssertEqual(choices.map { $0["name"] as? String }, ["madrid.svg"])
+        let picture = try XCTUnwrap(choices.first?["thumb"] as? String, "Madrid shows it: its thumbnail")
+        XCTAssertEqual(try guide.send("GET", picture).status, 200, picture)
     }
 
     func testANewEntrysFileNameIsMadeAsGazetteerNewMakesIt() throws {
@@ -122,6 +126,48 @@ final class EditAPITests: XCTestCase {
         XCTAssertEqual(guide.contentSnapshot(), before)
     }
 
+    func testAPositionAndAnISOCodeAreWrittenAsTheBuildReadsThemOrRefusedAtTheirField() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let madrid = try guide.digest("city", "madrid")
+        for (fields, field, words) in [
+            (["position": "140.4, -3.7"], "position", "the latitude of \"position\", 140.4, is out of range"),
+            (["position": "40.4"], "position", "\"position\" gives only one number (40.4)"),
+            (["position": "40.4, east"], "position", "the longitude of \"position\" \"east\" is not a number"),
+        ] as [([String: Any], String, String)] {
+            let answer = try guide.post("save", ["kind": "city", "slug": "madrid", "digest": madrid, "fields": fields])
+            XCTAssertEqual(answer.status, 422, answer.text)
+            let problems = try XCTUnwrap(EditedGuide.json(answer)["problems"] as? [[String: Any]])
+            XCTAssertEqual(problems.first?["field"] as? String, field, answer.text)
+            let message = try XCTUnwrap(problems.first?["message"] as? String)
+            XCTAssertTrue(message.hasPrefix("content/cities/madrid.md:5:"), "located at the new line: \(message)")
+            XCTAssertTrue(message.contains(words), message)
+        }
+        let spain = try guide.digest("country", "spain")
+        let unknown = try guide.post("save", ["kind": "country", "slug": "spain", "digest": spain, "fields": ["iso": "XS"]])
+        XCTAssertEqual(unknown.status, 422, unknown.text)
+        let problem = try XCTUnwrap((EditedGuide.json(unknown)["problems"] as? [[String: Any]])?.first)
+        XCTAssertEqual(problem["field"] as? String, "iso")
+        XCTAssertTrue((problem["message"] as? String)?.contains("content/countries/spain.md:8:6: unknown ISO 3166-1 code \"XS\"") == true, unknown.text)
+        XCTAssertEqual(guide.contentSnapshot(), before, "nothing written")
+
+        // Good values land after the form's other keys, as `gazetteer new` places them.
+        let placed = try guide.post("save", ["kind": "city", "slug": "madrid", "digest": madrid, "fields": ["position": "40.4168, -3.7038"]])
+        XCTAssertEqual(placed.status, 200, placed.text)
+        XCTAssertEqual(guide.bytes("content/cities/madrid.md").map { String(decoding: $0, as: UTF8.self) },
+                       "---\nname: Madrid\ncountry: spain\npicture: pictures/madrid.svg\nposition: 40.4168, -3.7038\n---\n\nThe capital of [Spain](../countries/spain.md#top).")
+        let coded = try guide.post("save", ["kind": "country", "slug": "spain", "digest": spain, "fields": ["iso": "ES"]])
+        XCTAssertEqual(coded.status, 200, coded.text)
+        XCTAssertEqual(guide.bytes("content/countries/spain.md").map { String(decoding: $0, as: UTF8.self) },
+                       String(decoding: try XCTUnwrap(before["countries/spain.md"]), as: UTF8.self)
+                        .replacingOccurrences(of: "flag: flags/spain.svg\n", with: "flag: flags/spain.svg\niso: ES\n"))
+        // A code there already is replaced where it is.
+        let turkey = try guide.post("save", ["kind": "country", "slug": "turkey", "digest": try guide.digest("country", "turkey"), "fields": ["iso": "TUR"]])
+        XCTAssertEqual(turkey.status, 200, turkey.text)
+        XCTAssertTrue(String(decoding: guide.bytes("content/countries/turkey.md") ?? [], as: UTF8.self).contains("flag: /countries/flags/turkey.svg\niso: TUR\n---"))
+    }
+
     func testCreateMakesANewFileAndNeverReplacesOne() throws {
         let guide = try EditedGuide()
         try guide.login()
@@ -175,6 +221,53 @@ final class EditAPITests: XCTestCase {
         XCTAssertTrue(undo.text.contains("changed since"), undo.text)
         XCTAssertNotEqual(guide.bytes("content/cities/osaka.md"), saved)
         XCTAssertTrue(String(decoding: guide.bytes("content/cities/osaka.md")!, as: UTF8.self).contains("Edited by hand."))
+    }
+
+    func testUndoAfterAnUploadTakesBackThePictureTooEvenAfterARestart() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let png = LargePNG.solid(width: 40, height: 30, rgb: (200, 10, 10))
+        let upload = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=city&slug=osaka", headers: ["Content-Type": "image/png"], body: png)
+        let value = try XCTUnwrap(EditedGuide.json(upload)["value"] as? String, upload.text)
+        let save = try guide.post("save", ["kind": "city", "slug": "osaka", "digest": try guide.digest("city", "osaka"), "fields": ["picture": value]])
+        XCTAssertEqual(save.status, 200, save.text)
+        XCTAssertEqual(guide.bytes("content/cities/pictures/osaka.png"), png)
+        // One change in the journal, kept in the cache folder: a new server finds both files in it.
+        let again = EditUndo(folder: guide.site.root.appending(path: ".gazetteer-cache/edit-undo"))
+        XCTAssertEqual(again.last?.change.files.map(\.path), ["content/cities/osaka.md", "content/cities/pictures/osaka.png"])
+
+        let undone = try guide.post("undo", [:])
+        XCTAssertEqual(undone.status, 200, undone.text)
+        XCTAssertEqual(EditedGuide.json(undone)["undone"] as? String, "Undid saving Osaka, with the picture pictures/osaka.png uploaded for it")
+        XCTAssertEqual(guide.contentSnapshot().keys.sorted(), before.keys.sorted(), "the picture gone")
+        XCTAssertTrue(guide.contentSnapshot() == before, "the front matter back")
+        XCTAssertEqual(try guide.post("undo", [:]).status, 404, "the upload was part of that change")
+
+        // A new city with an uploaded picture: one Undo takes back both files.
+        let flag = Array(FixtureSite.flag("#123456").utf8)
+        let uploaded = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=city&slug=kyoto", headers: ["Content-Type": "image/svg+xml"], body: flag)
+        XCTAssertEqual(EditedGuide.json(uploaded)["value"] as? String, "pictures/kyoto.svg", uploaded.text)
+        let made = try guide.post("create", ["kind": "city", "slug": "kyoto", "fields": ["name": "Kyoto", "country": "japan", "picture": "pictures/kyoto.svg"], "body": ""])
+        XCTAssertEqual(made.status, 200, made.text)
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(guide.contentSnapshot().keys.sorted(), before.keys.sorted(), "the file and its picture gone")
+    }
+
+    func testAnUploadNoSaveUsesIsUndoneByItself() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let upload = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=country&slug=spain", headers: ["Content-Type": "image/svg+xml"],
+                                    body: Array(FixtureSite.flag("#00ff00").utf8))
+        XCTAssertEqual(upload.status, 200, upload.text)
+        // A save that does not use it leaves it a change of its own.
+        let save = try guide.post("save", ["kind": "country", "slug": "spain", "digest": try guide.digest("country", "spain"), "fields": ["motto": "Plus"]])
+        XCTAssertEqual(save.status, 200, save.text)
+        XCTAssertEqual(EditedGuide.json(try guide.post("undo", [:]))["undone"] as? String, "Undid saving Spain")
+        XCTAssertNotNil(guide.bytes("content/countries/flags/spain-2.svg"))
+        XCTAssertEqual(EditedGuide.json(try guide.post("undo", [:]))["undone"] as? String, "Undid adding the picture flags/spain-2.svg")
+        XCTAssertTrue(guide.contentSnapshot() == before)
     }
 
     func testACountryCitiesBelongToIsNotDeleted() throws {
