@@ -18,7 +18,7 @@ TEST_TOOLS := chromium zsh fish groff-base
 # apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
 INSTALL_LOG := .build/install.log
 
-.PHONY: all deps test-tools build release site test map-data bench bench-100k flag-formats quality validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test map-data bench bench-100k flag-formats iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -150,6 +150,15 @@ flag-formats: release
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-flags-svg; }
 	python3 Benchmarks/make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3 .bench/corpus-flags
 	python3 Benchmarks/flag_formats.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-flags
+
+# The ISO 3166-1 table a country's name is matched against (Sources/Model/Places/ISO3166Table.swift),
+# made again from Debian's iso-codes (installed first when missing, as root).
+iso3166:
+	@$(call find_missing,iso-codes); \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then $(apt_install); else echo "Run: sudo apt-get install -y iso-codes"; exit 1; fi; \
+	fi
+	python3 Scripts/iso3166.py /usr/share/iso-codes/json/iso_3166-1.json Sources/Model/Places/ISO3166Table.swift
 
 # Photo thumbnails against libvips' own (SSIM to a lossless `vips thumbnail` reference, bytes), on
 # real photographs read at run time from Debian's plasma-workspace-wallpapers and scikit-image's

@@ -240,6 +240,12 @@ package enum ManifestCoding {
         strings(entry.aliases, into: &w)
         strings(entry.continents, into: &w)
         w.optionalString(entry.country)
+        w.bool(entry.position != nil)
+        if let position = entry.position {
+            w.uint(position.latitude.bitPattern)
+            w.uint(position.longitude.bitPattern)
+        }
+        w.optionalString(entry.isoCode)
         w.string(entry.image.path)
         w.string(entry.image.written)
         location(entry.image.location, into: &w)
@@ -449,6 +455,8 @@ package enum ManifestCoding {
         let aliases = interner.list(strings(&r))
         let continents = interner.list(strings(&r))
         let country = r.optionalString().map { interner.string($0) }
+        let position = r.bool() ? GeoPosition(latitude: Double(bitPattern: r.uint()), longitude: Double(bitPattern: r.uint())) : nil
+        let isoCode = r.optionalString().map { interner.string($0) }
         let imagePath = interner.string(r.string())
         let written = interner.string(r.string())
         let imageLocation = location(&r, path)
@@ -475,7 +483,7 @@ package enum ManifestCoding {
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
-            image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
+            position: position, isoCode: isoCode, image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
             extra: extra, links: links, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, warnings: warnings)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }

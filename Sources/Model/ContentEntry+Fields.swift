@@ -33,8 +33,8 @@ extension ContentEntry {
         }
     }
 
-    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from"]
-    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from"]
+    package static let countryKeys: Set<String> = ["name", "official_name", "capital", "motto", "continent", "continents", "flag", "aliases", "redirect_from", "iso"]
+    package static let cityKeys: Set<String> = ["name", "country", "picture", "aliases", "redirect_from", "position"]
 
     /// The Markdown and field stages for one file whose front matter was read. Returns the
     /// entry (nil when the file has a problem, or `validate` is false, as for a file whose
@@ -70,10 +70,11 @@ extension ContentEntry {
             let aliases = fields.textList("aliases")
             let continents = fields.continents(context.config.continents)
             let flag = fields.image("flag", paths: context.paths, placeholder: context.theme.flagPlaceholder).map { context.shared.image($0) }
+            let isoCode = fields.isoCode(names: (name.map { [$0] } ?? []) + (official.map { [$0] } ?? []) + aliases)
             if let name, let flag {
                 entry = ContentEntry(
                     kind: .country, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: official, capital: capital,
-                    motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), image: flag, extra: fields.extra,
+                    motto: motto, aliases: aliases, redirects: redirects, continents: continents.map(\.name), isoCode: isoCode, image: flag, extra: fields.extra,
                     links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }
@@ -81,10 +82,11 @@ extension ContentEntry {
             let country = fields.reference("country", among: context.countrySlugs)
             let aliases = fields.textList("aliases")
             let picture = fields.image("picture", paths: context.paths, placeholder: context.theme.cityPlaceholder).map { context.shared.image($0) }
+            let position = fields.position()
             if let name, let country, let picture {
                 entry = ContentEntry(
                     kind: .city, path: file.path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, aliases: aliases, redirects: redirects, country: country,
-                    image: picture,
+                    position: position, image: picture,
                     extra: fields.extra, links: body.links, bodyImages: body.images.map(\.request.source.path),
                     bodyImageFiles: body.images.flatMap { $0.images.map(\.fileName) }, warnings: fields.warnings.sorted())
             }

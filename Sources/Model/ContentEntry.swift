@@ -36,6 +36,11 @@ package final class ContentEntry: Sendable {
     package let redirects: [Redirect]
     /// A city's country, by slug (nil for a country).
     package let country: String?
+    /// A city's `position` (nil for a country, and for a city without one).
+    package let position: GeoPosition?
+    /// A country's ISO 3166-1 alpha-2 code, upper case, from its `iso:` or its name (nil for a
+    /// city, and for a country whose name is none of ISO's).
+    package let isoCode: String?
     /// A country's flag or a city's picture (the theme's placeholder when there is none).
     package let image: ImageSource
     /// Front matter keys the generator does not know, as written, for templates.
@@ -56,10 +61,11 @@ package final class ContentEntry: Sendable {
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
-         image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String],
+         position: GeoPosition? = nil, isoCode: String? = nil, image: ImageSource, extra: [YAMLEntry], links: [String], bodyImages: [String], bodyImageFiles: [String],
          warnings: [Diagnostic] = []) {
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
+        (self.position, self.isoCode) = (position, isoCode)
         (self.aliases, self.redirects, self.warnings) = (aliases, redirects, warnings)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         slug = ContentKind.slug(ofPath: path)

@@ -45,6 +45,14 @@ package struct FrontMatterFields {
     /// The value of a key the generator does not know (`country` in a country's file).
     package func extraEntry(_ key: String) -> YAMLEntry? { extra.first { $0.key == key } }
 
+    /// A known key's entry, if the file has it.
+    func entry(_ key: String) -> YAMLEntry? { entries[key] }
+
+    /// Adds an error found by a field's reader in another file (see `FrontMatterFields+Places`).
+    mutating func fail(_ message: String, at location: SourceLocation) {
+        problems.append(Diagnostic(message, at: location))
+    }
+
     /// Adds a warning found outside the fields (in the body).
     package mutating func warn(_ message: String, at location: SourceLocation) {
         warnings.append(.warning(message, at: location))

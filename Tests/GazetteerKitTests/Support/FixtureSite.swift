@@ -107,6 +107,7 @@ struct FixtureSite {
             capital: Ankara
             continents: [Asia, Europe]
             flag: /countries/flags/turkey.svg
+            iso: TR
             ---
             """,
         "content/countries/flags/turkey.svg": flag("#e30a17"),
