@@ -3,9 +3,11 @@ import Locking
 
 /// Maps as inline SVG: the world (Equal Earth) with the guide's countries, and a region
 /// (Lambert azimuthal equal-area, centred on it) framing some countries, with cities as dots.
-/// Land is one path; the guide's countries are links (`tabindex="-1"`: the page lists the same
-/// places as links in its text, which keyboards and screen readers use); colours are classes
-/// the theme's CSS fills (`land`, `guide`, `on`, `city`). The same values give the same bytes.
+/// The picture is a group named by `label` ("Map of Europe, France highlighted"); land is one
+/// path; the guide's countries and cities are links named like them, left out of the tab
+/// order (`tabindex="-1"`: the page lists the same places as links in its text). Colours are
+/// classes the theme's CSS fills (`land`, `guide`, `on`, `marker`, `city`). The same values
+/// give the same bytes.
 package enum MapDrawing {
     /// The world map: every country's shape, `countries` filled and linked.
     package static func world(_ countries: [MapCountry], label: String, data: MapData = .world) -> String {
@@ -87,9 +89,10 @@ enum Frame {
             }
         }
         if box.isEmpty { box.add((0, 0)) }
-        // Surroundings a third of the span on each side, at least 900 km across (Malta shows
-        // Sicily and Tunisia), and a shape between 2:1 and 1:1.
-        box = box.expanded(by: box.span / 3)
+        // Surroundings a third of the span on each side for one country, a sixteenth for
+        // several; at least 900 km across (Malta shows Sicily and Tunisia); a shape between
+        // 2:1 and 1:1.
+        box = box.expanded(by: box.span / (key.countries.count > 1 ? 16 : 3))
         box.widen(toAtLeast: 900 / Sphere.earthRadius)
         box.fit(ratioFrom: 0.5, to: 1)
         let scale = width / (box.maxX - box.minX)
@@ -179,7 +182,7 @@ struct Canvas: Sendable {
 
     func svg(label: String, land: String, countries: [MapCountry], cities: [MapCity], data: MapData,
              markerRadius: Double) -> String {
-        var svg = "<svg class=\"map-drawing\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\""
+        var svg = "<svg class=\"map-drawing\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"group\" aria-label=\""
         svg += escape(label) + "\">"
         if !land.isEmpty { svg += "<path class=\"land\" d=\"\(land)\"/>" }
         // The page's own country last, so that its outline is on top.
@@ -188,16 +191,22 @@ struct Canvas: Sendable {
             var path = PathWriter()
             var shown = false
             if let code = country.code, let shape = data.shape(code) { shown = draw(shape.rings, into: &path) }
-            let open = "<a href=\"\(escape(country.url))\" tabindex=\"-1\" aria-label=\"\(escape(country.name))\">"
+            let (open, close) = Canvas.link(country.url, name: country.name)
             if shown {
-                svg += open + "<path class=\"\(kind)\" d=\"\(path.data)\"/></a>"
+                svg += open + "<path class=\"\(kind)\" d=\"\(path.data)\"/>" + close
             } else if let at = country.marker ?? country.code.flatMap({ data.labels[$0] }), let q = screen(at),
                       q.x >= 0, q.x <= width, q.y >= 0, q.y <= height {
-                svg += open + "<circle class=\"\(kind) marker\" cx=\"\(Self.fixed(q.x))\" cy=\"\(Self.fixed(q.y))\" r=\"\(Self.fixed(markerRadius))\"/></a>"
+                svg += open + "<circle class=\"\(kind) marker\" cx=\"\(Self.fixed(q.x))\" cy=\"\(Self.fixed(q.y))\" r=\"\(Self.fixed(markerRadius))\"/>" + close
             }
         }
         svg += Labels(canvas: self).dots(cities)
         return svg + "</svg>"
+    }
+
+    /// A link around a place, named like it, out of the tab order; none without an address.
+    static func link(_ url: String?, name: String) -> (open: String, close: String) {
+        guard let url else { return ("", "") }
+        return ("<a href=\"\(escape(url))\" tabindex=\"-1\" aria-label=\"\(escape(name))\">", "</a>")
     }
 
     static func fixed(_ v: Double) -> String {
@@ -209,7 +218,7 @@ struct Canvas: Sendable {
 /// Cities as dots, each named where its name fits beside it without covering another.
 struct Labels {
     var canvas: Canvas
-    static let fontSize = 15.0
+    static let fontSize = 18.0
 
     func dots(_ cities: [MapCity]) -> String {
         var placed: [Box] = []
@@ -238,9 +247,9 @@ struct Labels {
                 text = "<text x=\"\(Canvas.fixed(tx))\" y=\"\(Canvas.fixed(q.y + Self.fontSize * 0.35))\"\(anchor)>\(escape(city.name))</text>"
                 break
             }
-            out += "<a href=\"\(escape(city.url))\" tabindex=\"-1\" aria-label=\"\(escape(city.name))\">"
-            out += "<circle class=\"city\(city.highlighted ? " on" : "")\" cx=\"\(Canvas.fixed(q.x))\" cy=\"\(Canvas.fixed(q.y))\" r=\"\(Canvas.fixed(r))\"/>"
-            out += text + "</a>"
+            let (open, close) = Canvas.link(city.url, name: city.name)
+            out += open + "<circle class=\"city\(city.highlighted ? " on" : "")\" cx=\"\(Canvas.fixed(q.x))\" cy=\"\(Canvas.fixed(q.y))\" r=\"\(Canvas.fixed(r))\"/>"
+            out += text + close
         }
         return out
     }

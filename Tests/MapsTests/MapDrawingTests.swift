@@ -8,7 +8,7 @@ final class MapDrawingTests: XCTestCase {
             MapCountry(code: "MT", name: "Malta", url: "countries/malta.html"),
             MapCountry(code: nil, name: "Atlantis", url: "countries/atlantis.html"),
         ], label: "World map, 3 countries of the guide highlighted")
-        XCTAssertTrue(svg.hasPrefix("<svg class=\"map-drawing\" viewBox=\"0 0 960 467\" role=\"img\" aria-label=\"World map, 3 countries of the guide highlighted\">"))
+        XCTAssertTrue(svg.hasPrefix("<svg class=\"map-drawing\" viewBox=\"0 0 960 467\" role=\"group\" aria-label=\"World map, 3 countries of the guide highlighted\">"))
         XCTAssertTrue(svg.contains("<a href=\"countries/france.html\" tabindex=\"-1\" aria-label=\"France\"><path class=\"guide\" d=\"m"))
         XCTAssertTrue(svg.contains("<a href=\"countries/malta.html\" tabindex=\"-1\" aria-label=\"Malta\"><circle class=\"guide marker\""))
         // Nowhere to put a country without a code or a position.

@@ -31,6 +31,7 @@ package struct CountryPages: TemplatedOutput {
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
         let item = site.model.countries[page.index]
         values["country"] = site.country(item, from: page.path, images: scope, withCities: true)
+        values["map"] = .string(page.number == 1 ? site.countryMap(item, from: page.path, scope: scope) : "")
         site.paged(PagedList.cities(of: item, in: site.model), page: page, images: scope, into: &values, lists: &lists, as: nil)
     }
 }
@@ -48,5 +49,6 @@ package struct CityPages: TemplatedOutput {
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
         values["city"] = site.city(site.model.cities[page.index], from: page.path, images: scope)
+        values["map"] = .string(site.cityMap(site.model.cities[page.index], from: page.path, scope: scope))
     }
 }
