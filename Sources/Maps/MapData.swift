@@ -24,6 +24,9 @@ package struct MapData: Sendable {
         /// it or at least a quarter of its size (France without French Guiana, the United
         /// States without Alaska, Russia with its east across the antimeridian). A map centred on the country frames these.
         package var mainRings: [Int]
+        /// Each ring's middle and the angle (radians) from it to its furthest point: a map
+        /// skips the rings that cannot reach its view.
+        var reach: [(middle: GeoPoint, radius: Double)]
     }
 
     /// Shapes by ISO 3166-1 alpha-2 code, in code order.
@@ -69,7 +72,11 @@ package struct MapData: Sendable {
                 }
                 rings.append(ring)
             }
-            shapes.append(Shape(code: name, rings: rings, mainRings: Self.mainRings(of: rings)))
+            let reach = rings.map { ring in
+                let middle = Sphere.middle(of: ring)
+                return (middle, ring.map { Sphere.distance(middle, $0) }.max() ?? 0)
+            }
+            shapes.append(Shape(code: name, rings: rings, mainRings: Self.mainRings(of: rings), reach: reach))
         }
         var labels: [String: GeoPoint] = [:]
         for _ in 0..<u16() {

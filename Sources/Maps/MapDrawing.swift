@@ -17,7 +17,7 @@ package enum MapDrawing {
         let canvas = Canvas(projection: EqualEarth(), scale: scale, originX: width / 2, originY: height / 2,
                             width: width, height: height, clips: false)
         let base = canvas.land(data, except: Set(countries.compactMap(\.code)))
-        return canvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 3.5)
+        return canvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 5)
     }
 
     /// A map framing `countries` (their main parts; for a country marked `partial`, only what
@@ -25,7 +25,9 @@ package enum MapDrawing {
     package static func region(_ countries: [MapCountry], cities: [MapCity], label: String, data: MapData = .world) -> String {
         let key = FrameKey(countries: countries.map { FrameKey.Part(code: $0.code, marker: $0.marker, partial: $0.partial) },
                            cities: countries.isEmpty ? cities.map(\.position) : [])
-        let base = bases.withLock { $0[key] } ?? {
+        // Framed by countries, made once (a country's page and its cities' share it); framed by
+        // a city alone (its country has no shape), made each time, so that the cache stays small.
+        let base = key.countries.isEmpty ? Base(key: key, data: data) : bases.withLock { $0[key] } ?? {
             let made = Base(key: key, data: data)
             bases.withLock { $0[key] = made }
             return made
@@ -97,8 +99,12 @@ enum Frame {
         box.fit(ratioFrom: 0.5, to: 1)
         let scale = width / (box.maxX - box.minX)
         let height = ((box.maxY - box.minY) * scale).rounded()
-        return Canvas(projection: projection, scale: scale, originX: -box.minX * scale, originY: box.maxY * scale,
-                      width: width, height: height, clips: true)
+        // How far from the centre the view's corners are, as an angle: ρ = 2 sin(c / 2).
+        let corner = [box.minX, box.maxX].flatMap { x in [box.minY, box.maxY].map { hypot(x, $0) } }.max()!
+        var canvas = Canvas(projection: projection, scale: scale, originX: -box.minX * scale, originY: box.maxY * scale,
+                            width: width, height: height, clips: true)
+        canvas.view = (center, corner >= 2 ? .pi : 2 * asin(corner / 2))
+        return canvas
     }
 }
 
@@ -143,6 +149,8 @@ struct Canvas: Sendable {
     var height: Double
     /// Whether shapes are cut to the picture (a region; the world map holds everything).
     var clips: Bool
+    /// The centre of a region's view and the angle to its corners: rings further away are skipped.
+    var view: (center: GeoPoint, radius: Double)?
 
     func screen(_ p: GeoPoint) -> (x: Double, y: Double)? {
         projection.project(p).map { (originX + $0.x * scale, originY - $0.y * scale) }
@@ -150,10 +158,11 @@ struct Canvas: Sendable {
 
     /// Adds a shape's rings to `path`, cut to the picture; false when none shows.
     @discardableResult
-    func draw(_ rings: [[GeoPoint]], into path: inout PathWriter) -> Bool {
+    func draw(_ shape: MapData.Shape, into path: inout PathWriter) -> Bool {
         var drawn = false
         let margin = 4.0
-        ring: for ring in rings {
+        ring: for (ring, reach) in zip(shape.rings, shape.reach) {
+            if let view, Sphere.distance(view.center, reach.middle) - reach.radius > view.radius { continue }
             var points: [(x: Double, y: Double)] = []
             points.reserveCapacity(ring.count)
             var box = Box()
@@ -176,7 +185,7 @@ struct Canvas: Sendable {
     /// Every country but `except`, as one path.
     func land(_ data: MapData, except: Set<String>) -> String {
         var path = PathWriter()
-        for shape in data.shapes where !except.contains(shape.code) { draw(shape.rings, into: &path) }
+        for shape in data.shapes where !except.contains(shape.code) { draw(shape, into: &path) }
         return path.data
     }
 
@@ -190,7 +199,7 @@ struct Canvas: Sendable {
             let kind = country.highlighted ? "on" : "guide"
             var path = PathWriter()
             var shown = false
-            if let code = country.code, let shape = data.shape(code) { shown = draw(shape.rings, into: &path) }
+            if let code = country.code, let shape = data.shape(code) { shown = draw(shape, into: &path) }
             let (open, close) = Canvas.link(country.url, name: country.name)
             if shown {
                 svg += open + "<path class=\"\(kind)\" d=\"\(path.data)\"/>" + close
