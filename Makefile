@@ -131,6 +131,7 @@ bench: release
 	@if grep -q '"MustacheBench"' Package.swift; then $(SWIFT) run -c release MustacheBench; fi
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
 	@if grep -q '"SearchBench"' Package.swift; then $(SWIFT) run -c release SearchBench; fi
+	@if grep -q '"NearbyBench"' Package.swift; then $(SWIFT) run -c release NearbyBench; fi
 
 # A guide of about 100,000 pages (249 countries, 99,751 cities sharing 5,000 pictures), measured
 # once per scenario: cold, warm, one city's text, name, one city added, a template; peak memory.

@@ -98,6 +98,8 @@ let package = Package(
         .executableTarget(name: "gazetteer", dependencies: ["GazetteerKit", "Diagnostics"]),
         // Renders a realistic country page 10,000 times and prints MB/s (run in release mode).
         .executableTarget(name: "MustacheBench", dependencies: ["Mustache"]),
+        // The nearby lists of 100,000 cities, processor time: `swift run -c release NearbyBench`.
+        .executableTarget(name: "NearbyBench", dependencies: ["Model"]),
 
         // The optional tools some tests use (Chromium, zsh, fish, groff, axe-core): one helper
         // each that skips the test with a line where the tool is missing, and headless Chromium.

@@ -7,7 +7,10 @@ The guide has N countries with generated SVG flags of varied aspect ratios, and 
 each with a distinct 1000x750 JPEG picture of a realistic size (100-300 KB: smooth colour
 fields with noise, so JPEG cannot squeeze them) and a Markdown body with headings, lists,
 emphasis and links to its country and to other cities. The same arguments always give the
-same bytes. The folder is generated once: a finished corpus carries a `.complete` marker
+same bytes. Each country has an ISO 3166-1 code (its real flag's, or the codes of Debian's
+iso-codes in order, where installed) and each city a position near its country's made-up
+centre, for the maps and the nearby lists (drawn from a generator of their own, so that
+everything else is what version 1 wrote). The folder is generated once: a finished corpus carries a `.complete` marker
 naming its parameters, and an interrupted run resumes where it stopped.
 """
 
@@ -20,7 +23,9 @@ import shutil
 import sys
 from multiprocessing import Pool
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
+
+ISO_CODES = "/usr/share/iso-codes/json/iso_3166-1.json"
 
 CONTINENTS = ["Africa", "Asia", "Australasia", "Europe", "North America", "South America"]
 ONSETS = ["b", "br", "c", "d", "dr", "f", "g", "gr", "h", "k", "kr", "l", "m", "n", "p", "qu", "r", "s",
@@ -245,6 +250,19 @@ def main():
     for city, country in enumerate(owner):
         by_country[country].append(city)
 
+    # Places, from a generator of their own: the rest of the guide is the same with or without them.
+    geo = random.Random(args.seed * 7919 + 28)
+    if real_flags:
+        codes = [os.path.basename(f)[:2].upper() for f in real_flags]
+    elif os.path.exists(ISO_CODES):
+        import json
+        with open(ISO_CODES, encoding="utf-8") as f:
+            known = sorted(c["alpha_2"] for c in json.load(f)["3166-1"])
+        codes = [known[i % len(known)] for i in range(len(countries))]
+    else:
+        codes = []
+    centres = [(geo.uniform(-45, 60), geo.uniform(-180, 180)) for _ in countries]
+
     root = args.folder
     write(os.path.join(root, "gazetteer.yaml"),
           "title: Synthetic Guide\nbase_url: https://guide.example.org/\n")
@@ -264,6 +282,8 @@ def main():
         fm.append(f"motto: {yaml_quote(', '.join(rng.sample(MOTTO_WORDS, 3)))}")
         fm.append("continents: [" + ", ".join(continents) + "]")
         fm.append(f"flag: flags/{slug}.svg")
+        if codes:
+            fm.append(f"iso: {codes[i]}")
         body = country_body(rng, name, capital.lower() if capital else None, capital)
         write(os.path.join(root, "content/countries", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
         if real_flags:
@@ -282,6 +302,10 @@ def main():
         fm = [f"name: {name}", f"country: {countries[country].lower()}", f"picture: pictures/{picture}.jpg"]
         if rng.random() < 0.3:
             fm.append(f"population: {rng.randint(5, 5000) * 1000}")
+        latitude, longitude = centres[country]
+        latitude = max(-89.9, min(89.9, latitude + geo.gauss(0, 2)))
+        longitude = (longitude + geo.gauss(0, 3) + 180) % 360 - 180
+        fm.append(f"position: {latitude:.5f}, {longitude:.5f}")
         body = city_body(rng, name, countries[country], countries[country].lower(), neighbours)
         write(os.path.join(root, "content/cities", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
         if not args.picture_pool or j < args.picture_pool:

@@ -91,7 +91,7 @@ package struct DependencyValues: Sendable {
     private let sections: [String]
 
     /// The hash of a list's value now (`.countries`, `.cities`, `.citiesOf`, `.sections`,
-    /// `.continent`, `.pages`; a list not in the guide is empty).
+    /// `.continent`, `.pages`, `.places`; a list not in the guide is empty).
     private func list(_ dependency: Dependency) -> PageKey {
         switch dependency.kind {
         case .countries: return Self.list(model.countries.lazy.map(\.path), count: model.countries.count)
@@ -104,6 +104,9 @@ package struct DependencyValues: Sendable {
             let countries = continents[dependency.name] ?? []
             return Self.list(countries, count: countries.count)
         case .pages: return Self.list(pagePaths, count: pagePaths.count)
+        case .places:
+            let placed = model.cities.filter { $0.position != nil }
+            return Self.list(placed.lazy.map(\.path), count: placed.count)
         default: return Self.list([], count: 0)
         }
     }
@@ -162,7 +165,7 @@ package struct DependencyValues: Sendable {
         case .image:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
-        case .countries, .cities, .citiesOf, .sections, .continent, .pages:
+        case .countries, .cities, .citiesOf, .sections, .continent, .pages, .places:
             key.add(list(dependency))
         case .slice:
             key.add(slices[dependency] ?? Self.list([], count: 0))
@@ -172,6 +175,14 @@ package struct DependencyValues: Sendable {
             key.add(Self.count(continentCities[dependency.name] ?? 0))
         case .templateExists:
             key.add(templates[dependency.name] == nil ? 0 : 1)
+        case .nearby:
+            let nearby = model.nearby(ofCity: dependency.name)
+            key.add(nearby.count)
+            for (city, neighbour) in nearby {
+                key.add(city.path)
+                key.add(city.name)
+                key.add(neighbour.distanceText)
+            }
         case .settings:
             key.add(settings)
         case .template:

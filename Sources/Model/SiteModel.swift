@@ -15,6 +15,7 @@ package struct SiteModel: Sendable {
     package let cities: [ContentEntry]
 
     private let countryIndex: [String: Int]
+    private let cityIndex: [String: Int]
     private let citiesOfCountry: [String: [Int]]
     /// Each country's continents (aligned with `countries`): the names its entry holds,
     /// resolved in the settings the entries were validated with.
@@ -29,6 +30,9 @@ package struct SiteModel: Sendable {
     /// Gallery sections: configured continents in order, each with its countries; empty ones left out.
     package let sections: [(continent: Continent, countries: [ContentEntry])]
 
+    /// The cities nearest each city (by position in `cities`), worked out when first asked for.
+    package let nearby: NearbyCities
+
     /// `entries`: every validated entry, countries and cities, in any order.
     package init(config: SiteConfig, entries: [ContentEntry]) {
         self.config = config
@@ -40,7 +44,9 @@ package struct SiteModel: Sendable {
         countries = Self.sorted(countries)
         cities = Self.sorted(cities)
         (self.countries, self.cities) = (countries, cities)
+        nearby = NearbyCities(positions: cities.map(\.position))
         countryIndex = Dictionary(uniqueKeysWithValues: countries.enumerated().map { ($1.slug, $0) })
+        cityIndex = Dictionary(cities.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         let citiesOfCountry = Dictionary(grouping: cities.indices, by: { cities[$0].country ?? "" })
         self.citiesOfCountry = citiesOfCountry
 
@@ -100,6 +106,15 @@ package struct SiteModel: Sendable {
     /// The continents of `country`, in the order its front matter names them.
     package func continents(of country: ContentEntry) -> [Continent] {
         countryIndex[country.slug].map { continentsOfCountry[$0] } ?? []
+    }
+
+    /// The position in `cities` of the city whose file is `path`.
+    package func cityIndex(ofPath path: String) -> Int? { cityIndex[path] }
+
+    /// The cities nearest the city whose file is `path`, nearest first, with their distances.
+    package func nearby(ofCity path: String) -> [(city: ContentEntry, neighbour: NearbyCities.Neighbour)] {
+        guard let index = cityIndex[path] else { return [] }
+        return nearby.neighbours(of: index).map { (cities[$0.index], $0) }
     }
 
     package func cityCount(of country: ContentEntry) -> Int { citiesOfCountry[country.slug]?.count ?? 0 }

@@ -47,6 +47,12 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// Whether the theme has the template `name` (not its text): the continent pages and
         /// the links to them exist only when it has `continent` and `continents`.
         case templateExists = 14
+        /// The cities nearest the city whose file is `name` (`SiteModel.nearby`): each one's
+        /// file, name and distance as shown.
+        case nearby = 15
+        /// The cities that have a position, in order: each one's file (what `data/cities.geojson`
+        /// lists; a city without one is not in it, whatever becomes of it).
+        case places = 16
     }
 
     package var kind: Kind
@@ -71,9 +77,11 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static func slice(_ list: String, page: Int) -> Dependency { Dependency(.slice, "\(list)#\(page)") }
     package static func continentCities(_ name: String) -> Dependency { Dependency(.continentCities, name) }
     package static func templateExists(_ name: String) -> Dependency { Dependency(.templateExists, name) }
+    package static func nearby(_ path: String) -> Dependency { Dependency(.nearby, path) }
     package static let countries = Dependency(.countries)
     package static let cities = Dependency(.cities)
     package static let sections = Dependency(.sections)
     package static let settings = Dependency(.settings)
     package static let pages = Dependency(.pages)
+    package static let places = Dependency(.places)
 }

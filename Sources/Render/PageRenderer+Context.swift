@@ -203,6 +203,7 @@ extension PageRenderer {
             "extra": extra(city.extra),
         ]
         value["eager"] = .bool(eager)
+        if let position = city.position { value["position"] = Self.position(position) }
         if withCountry, let slug = city.country, let country = model.country(slug) {
             value["country"] = self.country(country, from: page, images: images)
         }

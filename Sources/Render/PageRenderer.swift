@@ -16,6 +16,9 @@ package struct PageRenderer: Sendable {
     package var library: TemplateLibrary
     package var planner: ImagePlanner
     package var bodies: BodyStore
+    /// The collections' rows the last build kept, and where this build's are kept (nil: each
+    /// collection made whole, nothing kept).
+    package var rowStore: DataRowStore?
 
     /// Whether the theme draws continent pages (a theme without `continent.mustache` and
     /// `continents.mustache`, written before they existed, gets none).

@@ -26,6 +26,16 @@ package final class PageScope: Sendable {
         state.withLock { _ = $0.read.insert(dependency) }
     }
 
+    /// Records that the page read values that came from `dependencies`.
+    package func read(contentsOf dependencies: some Sequence<Dependency>) {
+        state.withLock { $0.read.formUnion(dependencies) }
+    }
+
+    /// Records that the page shows the thumbnails `names` (file names in `images/`).
+    package func add(fileNames names: some Sequence<String>) {
+        state.withLock { $0.names.formUnion(names) }
+    }
+
     /// Everything the page read, sorted.
     package var dependencies: [Dependency] {
         state.withLock { $0.read.sorted() }

@@ -42,6 +42,17 @@ package struct OutputRecord: Sendable {
         return sorted ? record : OutputRecord(bytes: bytes, lines: lines.sorted { record.compare($0, $1) < 0 })
     }
 
+    /// Whether the folder at `output` holds a record (its first line only is read: a
+    /// build claims the folder on every run, also when nothing changed).
+    package static func exists(in output: String) -> Bool {
+        let fd = open(output + "/" + name, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var start = [UInt8](repeating: 0, count: mark.count)
+        let count = start.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, mark.count) }
+        return count == mark.count && start == mark
+    }
+
     /// Whether `path` is a file the record lists.
     package func contains(_ path: String) -> Bool {
         var path = path

@@ -9,6 +9,9 @@ record deleted), kills it with SIGKILL at a random moment, and reads every page 
 all of them must carry the same title, the one of the last build that finished or of the one
 killed. Then a build that is not killed must succeed and publish the new title everywhere,
 with nothing left beside the output but the spare folder and its note.
+
+Some rounds are `build --gc` with unused thumbnails put into the cache first: killed while
+pruning, the cache must still hold every thumbnail the output uses, each whole.
 """
 
 import argparse
@@ -45,6 +48,35 @@ def titles(output):
                 key = match.group(1).decode() if match else "(no title)"
                 found[key] = found.get(key, 0) + 1
     return found
+
+
+SIGNATURES = {"png": b"\x89PNG\r\n\x1a\n", "jpg": b"\xff\xd8\xff", "webp": b"RIFF"}
+
+
+def add_unused_thumbnails(cache, rng, count=40):
+    """Copies of cached thumbnails under names no page uses, for `--gc` to remove."""
+    folder = os.path.join(cache, "images")
+    names = sorted(n for n in os.listdir(folder) if n.count(".") >= 2 and not n.startswith("."))
+    for name in rng.sample(names, min(count, len(names))):
+        stem, _, extension = name.rsplit(".", 2)
+        unused = f"{stem}-unused.{rng.getrandbits(32):08x}.{extension}"
+        shutil.copyfile(os.path.join(folder, name), os.path.join(folder, unused))
+
+
+def cache_problems(output, cache):
+    """Thumbnails the output uses that the cache lost, and cached ones not whole."""
+    folder = os.path.join(cache, "images")
+    cached = set(os.listdir(folder))
+    problems = [f"{name} used by the site, gone from the cache"
+                for name in os.listdir(os.path.join(output, "images")) if name not in cached]
+    for name in cached:
+        extension = name.rsplit(".", 1)[-1]
+        if name.startswith(".") or extension not in SIGNATURES:
+            continue
+        with open(os.path.join(folder, name), "rb") as f:
+            if not f.read(8).startswith(SIGNATURES[extension]):
+                problems.append(f"{name} in the cache is not whole")
+    return problems
 
 
 def main():
@@ -85,16 +117,18 @@ def main():
     mixed = 0
     for round in range(1, args.rounds + 1):
         title = f"Round {round}"
-        kind = rng.choice(["incremental", "full"])
+        kind = rng.choice(["incremental", "full", "gc"])
         if kind == "full":
             forget_build_record()
+        if kind == "gc":
+            add_unused_thumbnails(cache, rng)
         elif not os.path.exists(os.path.join(cache, "manifest.bin")):
             build(f"Round {round}, to have a build record")  # a killed build leaves none
             published = f"Round {round}, to have a build record"
         set_title(guide, title)
         # Anywhere in the build, and past its end now and then.
         delay = rng.uniform(0.1, 1.3) * (full if kind == "full" else incremental)
-        process = subprocess.Popen(command)
+        process = subprocess.Popen(command + (["--gc"] if kind == "gc" else []))
         time.sleep(delay)
         finished = process.poll() is not None
         if not finished:
@@ -103,13 +137,14 @@ def main():
         seen = titles(output)
         if finished and process.returncode == 0:
             published = title
-        ok = len(seen) == 1 and next(iter(seen)) in (published, title)
+        lost = cache_problems(output, cache)
+        ok = len(seen) == 1 and next(iter(seen)) in (published, title) and not lost
         if ok:
             published = next(iter(seen))
         else:
             mixed += 1
         print(f"round {round:2}: {kind:11} killed after {delay:5.2f} s{' (had finished)' if finished else ''}: "
-              f"pages {dict(sorted(seen.items()))} {'ok' if ok else 'MIXED'}")
+              f"pages {dict(sorted(seen.items()))} {'ok' if ok else 'MIXED'}" + "".join(f"\n  {p}" for p in lost[:5]))
     set_title(guide, "Final")
     subprocess.run(command, check=True)
     final = titles(output)

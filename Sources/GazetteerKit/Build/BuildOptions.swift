@@ -21,6 +21,9 @@ public struct BuildOptions: Sendable {
     /// Whether the build may write into an output folder that no build of the guide made,
     /// and over files in it that no build wrote (`--force`; see `SiteBuild.claimOutput`).
     public var force = false
+    /// Whether the build removes from the cache every thumbnail the output does not use, at
+    /// once (`--gc`), not only those unused for `thumbnail_cache_days` (see `CachePrune`).
+    public var collectGarbage = false
     /// Hears one-line notices, such as that the build waits for another.
     public var notice: (@Sendable (String) -> Void)?
     /// Where a successful build hands its model over, for edit mode (`serve --edit`); a build

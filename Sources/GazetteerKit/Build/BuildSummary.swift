@@ -11,6 +11,8 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
     public var pagesRendered: Int
     /// Files of the output written, replaced or removed.
     public var filesWritten: Int
+    /// Thumbnails removed from the cache after the build (see `CachePrune`).
+    public var thumbnailsRemoved = 0
     /// Time per stage.
     public var timings = BuildTimings()
     /// Why everything was built again when the manifest could not be used (one line).
@@ -23,5 +25,6 @@ public struct BuildSummary: Sendable, CustomStringConvertible {
         return (note.map { $0 + "\n" } ?? "") + "Built \(pages) pages" + (dataFiles > 0 ? " and \(dataFiles) data files" : "")
             + " (\(pagesRendered) rendered, \(filesWritten) files written), "
             + "\(thumbnailsMade) thumbnails made, \(thumbnailsReused) reused from cache, in \(time) s"
+            + (thumbnailsRemoved > 0 ? "\nRemoved \(thumbnailsRemoved) unused thumbnail\(thumbnailsRemoved == 1 ? "" : "s") from the cache" : "")
     }
 }

@@ -23,7 +23,7 @@ extension SiteBuild {
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [])
             .sorted(by: OutputRecord.precedes)
-        if names.isEmpty || OutputRecord.read(in: output.path) != nil { return false }
+        if names.isEmpty || OutputRecord.exists(in: output.path) { return false }
         if options.force { return true }
         if ManifestArchive.read(from: options.cache).archive?.watch?.output == output.path { return true }
         let shown = names.prefix(4).joined(separator: ", ")

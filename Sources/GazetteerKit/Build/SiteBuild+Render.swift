@@ -27,6 +27,8 @@ extension SiteBuild {
         var staged: StagedFiles
         /// The model and pages of a small build, kept until the next one.
         var kept: [Any]
+        /// The rows of the collections made this build, by output path (see `DataRowFile`).
+        var dataRows: [String: [(entry: String, row: DataRow)]] = [:]
     }
 
     /// The render stage for the pages whose key changed, straight into the staging folder
@@ -36,7 +38,9 @@ extension SiteBuild {
                        _ reuse: Reuse, to writer: SiteWriter?, _ options: BuildOptions, clock: inout BuildClock)
         throws(DiagnosticList) -> RenderOutcome
     {
-        let (renderer, pages, toRender) = (model.renderer, model.pages, keys.toRender)
+        let (pages, toRender) = (model.pages, keys.toRender)
+        var renderer = model.renderer
+        renderer.rowStore = dataRowStore(keys.values, inputs, reuse, options)
         let (compared, readBefore, tableValues) = (keys.compared, keys.readBefore, keys.tableValues)
         let previousOutput = reuse.output
         let staged = StagedFiles()
@@ -108,6 +112,32 @@ extension SiteBuild {
         let kept: [Any] = toRender.count <= smallBuild ? [model.site, pages, keys.values, renderer] : []
         let paths = pages.map(\.path)
         return RenderOutcome(paths: paths, pageCount: paths.reduce(0) { $0 + ($1.hasSuffix(".html") ? 1 : 0) }, records: records, images: images, dependencies: table.items,
-                             count: toRender.count, staged: staged, kept: kept)
+                             count: toRender.count, staged: staged, kept: kept, dataRows: renderer.rowStore?.made ?? [:])
+    }
+
+    /// Where the collections find the rows the last build kept: only when the output is
+    /// updated (the thumbnails a kept row shows are then in it), under the same global key.
+    private static func dataRowStore(_ values: DependencyValues, _ inputs: Inputs, _ reuse: Reuse, _ options: BuildOptions) -> DataRowStore {
+        let (cache, global, updating) = (options.cache, inputs.global, reuse.output != nil)
+        return DataRowStore(
+            key: { dependencies in
+                var key = PageKeyHasher()
+                for dependency in dependencies { key.add(values.value(of: dependency)) }
+                let made = key.key
+                return DataRowKey(high: made.high, low: made.low)
+            },
+            previous: { updating ? DataRowFile.read(DataRowFile.url(in: cache, for: $0), globalKey: global) : [:] })
+    }
+
+    /// Keeps the rows of the collections made this build, once the output is published, on
+    /// another thread (nil: no collection was made).
+    static func keepDataRows(_ rendered: RenderOutcome, _ inputs: Inputs, _ options: BuildOptions) -> Background<Void>? {
+        let (made, cache, global) = (rendered.dataRows, options.cache, inputs.global)
+        guard !made.isEmpty else { return nil }
+        return Background {
+            for (collection, rows) in made {
+                DataRowFile.write(rows, to: DataRowFile.url(in: cache, for: collection), globalKey: global)
+            }
+        }
     }
 }

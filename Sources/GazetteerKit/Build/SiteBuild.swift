@@ -32,6 +32,7 @@ public enum SiteBuild {
             var summary = clock.summary(unchanged: watch)
             summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
             if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
+            summary.thumbnailsRemoved = CachePrune.afterBuild(options, days: nil, imagesChanged: false)
             return summary
         }
         let check = try inputs(options, last: last, clock: &clock)
@@ -66,6 +67,8 @@ public enum SiteBuild {
         content.processed.texts = [:]
         let published = try publish(check, rendered, images, found, reuse, to: writer, options,
                                     replacingForeign: replacingForeign, clock: &clock)
+        // The collections' rows are kept while the manifest is saved.
+        let keepingRows = keepDataRows(rendered, check, options)
         // The search state is saved while the manifest is.
         let savingSearch = found.saved.map { saved in Background { saved.save(to: options.cache) } }
         let warnings: [Diagnostic]
@@ -76,10 +79,14 @@ public enum SiteBuild {
         let entryRecords = content.takeRecords()
         let record = saveRecord(plan, check, last, reuse, content, entryRecords, rendered, images, published, options, clock: &clock)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
+        _ = keepingRows?.value
         if rendered.count <= Self.smallBuild { keepUntilNextBuild(rendered.kept + [last, check, reuse, content, rendered, record]) }
         RetiredFile.finish()
         if let basis { options.editBasis?.receive(basis) }
-        return clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        var summary = clock.summary(rendered, images, published, note: last.note, warnings: saved.all)
+        summary.thumbnailsRemoved = CachePrune.afterBuild(
+            options, days: check.config.thumbnailCacheDays, imagesChanged: !images.changes.added.isEmpty || !images.changes.removed.isEmpty)
+        return summary
     }
 
     /// Refuses an output folder that is, or holds, the source, `content/` or `templates/`,

@@ -73,7 +73,8 @@ enum CommandCatalog {
     static let commands: [CommandSpec] = [
         CommandSpec(name: "build", summary: "generate the site",
                     options: [source, output, cache, quiet, Option(names: ["--timings"], help: "print the time each stage took"),
-                              strict, noWait, force, help],
+                              strict, noWait, force,
+                              Option(names: ["--gc"], help: "remove every thumbnail the site does not use from the cache now"), help],
                     usage: CommandLineTool.buildUsage),
         CommandSpec(name: "serve", summary: "preview with live reload while you edit",
                     options: [source, output, cache, force,

@@ -108,6 +108,7 @@ public enum CommandLineTool {
         options.waitForOtherBuilds = !arguments.has("--no-wait")
         options.strict = arguments.has("--strict")
         options.force = arguments.has("--force")
+        options.collectGarbage = arguments.has("--gc")
         options.notice = output.error
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)

@@ -69,6 +69,7 @@ enum ContentScaffold {
         # motto: The national motto
         # continents: [Europe]          # Africa, Asia, Australasia, Europe, North America, South America
         # flag: flags/\(slug).svg        # without a flag the theme's placeholder flag is shown
+        # iso: XX                       # its ISO 3166-1 code, for the maps, where the name is not ISO's
         ---
 
         \(PlaceholderText.country(name))
@@ -84,6 +85,7 @@ enum ContentScaffold {
         name: \(yamlQuoted(name))
         country: \(country)
         # picture: pictures/\(slug).jpg     # 4:3 works best; without one a placeholder is shown
+        # position: 48.8566, 2.3522     # latitude, longitude, as map apps copy them: for its nearby cities
         ---
 
         \(PlaceholderText.city(name))

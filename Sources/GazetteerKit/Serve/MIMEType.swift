@@ -15,6 +15,7 @@ enum MIMEType {
         "css": "text/css; charset=utf-8",
         "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "xml": "application/xml", "txt": "text/plain; charset=utf-8", "csv": "text/csv; charset=utf-8",
+        "geojson": "application/geo+json",
         "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
         "webp": "image/webp", "avif": "image/avif", "gif": "image/gif", "ico": "image/x-icon",
         "woff2": "font/woff2", "woff": "font/woff", "map": "application/json",

@@ -6,7 +6,7 @@ import Markdown
 import Images
 
 extension SiteConfig {
-    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data"]
+    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data", "thumbnail_cache_days"]
 
     /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
     package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
@@ -46,6 +46,10 @@ extension SiteConfig {
             case "data":
                 let settings = DataSettings.parse(value, errors: &errors) { unknown("data setting", $0, known: DataSettings.keys, in: $1) }
                 if let settings { config.data = settings }
+            case "thumbnail_cache_days":
+                if case .int(let n) = value.value, (0...36_500).contains(n) { config.thumbnailCacheDays = n } else {
+                    errors.append(Diagnostic("thumbnail_cache_days must be a whole number of days from 0 to 36500", at: value.location))
+                }
             case "continents":
                 if let list = parseContinents(value, errors: &errors) { config.continents = list }
             case "thumbnails":

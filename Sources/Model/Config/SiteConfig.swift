@@ -24,6 +24,8 @@ package struct SiteConfig: Sendable {
     package var search = true
     /// Which data files the site has (`data: false` turns them all off).
     package var data = DataSettings()
+    /// How many days a thumbnail no page uses stays in the cache (`thumbnail_cache_days`).
+    package var thumbnailCacheDays = 7
 
     package init() {}
 

@@ -48,13 +48,19 @@ package enum ISO3166 {
         return nil
     }
 
-    /// The ISO name a typo away from one of `names` (`Turkey` is not `Türkiye`), or nil.
+    /// The ISO name a typo away from one of `names` (`Turkey` is not `Türkiye`), or the one
+    /// ISO name that starts with its words (`São Tomé`, `Sao Tome and Principe`), or nil.
     package static func closestName(to names: [String]) -> (name: String, country: Country)? {
         let keyed = countries.flatMap { country in country.names.map { (key: key($0), name: $0, country: country) } }
         for name in names {
             if let close = NameSuggestion.closest(to: key(name), in: keyed.map(\.key)), let match = keyed.first(where: { $0.key == close }) {
                 return (match.name, match.country)
             }
+        }
+        for name in names {
+            let start = key(name) + "-"
+            let matches = keyed.filter { $0.key.hasPrefix(start) }
+            if let first = matches.first, matches.allSatisfy({ $0.country == first.country }) { return (first.name, first.country) }
         }
         return nil
     }

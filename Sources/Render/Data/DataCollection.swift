@@ -5,11 +5,34 @@ import Model
 /// JSON (`{"$schema": …, "countries": [rows]}`) and as CSV.
 package enum DataCollection {
     package static func json(_ kind: ContentKind, _ records: [DataRecord]) -> [UInt8] {
+        json(kind, rows: records.map { jsonRow($0) })
+    }
+
+    /// A record as a row of the JSON collection of its kind: the object's text.
+    package static func jsonRow(_ record: DataRecord) -> [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.write(record.value(.row, at: DataPaths.collection(record.entry.kind)), into: &out)
+        return out
+    }
+
+    /// The JSON collection of `kind` made of rows (`jsonRow`), in order: the same text as
+    /// the encoding of the whole value.
+    package static func json(_ kind: ContentKind, rows: [[UInt8]]) -> [UInt8] {
         let file = DataPaths.collection(kind)
-        return JSONWriter.encode(.object([
-            ("$schema", .string(PagePath.relative(from: file, to: DataPaths.collectionSchema(kind)))),
-            (DataSchema.collectionKey(kind), .array(records.map { $0.value(.row, at: file) })),
-        ]))
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        JSONWriter.write(.string("$schema"), into: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONWriter.write(.string(PagePath.relative(from: file, to: DataPaths.collectionSchema(kind))), into: &out)
+        out.append(UInt8(ascii: ","))
+        JSONWriter.write(.string(DataSchema.collectionKey(kind)), into: &out)
+        out += ":[".utf8
+        out.reserveCapacity(out.count + rows.reduce(0) { $0 + $1.count + 1 } + 3)
+        for (index, row) in rows.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out += row
+        }
+        out += "]}\n".utf8
+        return out
     }
 
     /// The CSV: a column per field of a row, in the row's order (a picture by its `file`,
@@ -17,16 +40,52 @@ package enum DataCollection {
     /// any entry's extras have, sorted. A list's items are joined with "; "; a mapping among
     /// the extras is its JSON text; a missing value is empty.
     package static func csv(_ kind: ContentKind, _ records: [DataRecord]) -> [UInt8] {
-        let file = DataPaths.table(kind)
-        let rows = records.map { $0.value(.row, at: file) }
-        var extraKeys: Set<String> = []
-        for record in records { for entry in record.entry.extra { extraKeys.insert(entry.key) } }
-        let extras = extraKeys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let columns = self.columns(kind)
-        let table = rows.map { row in
-            columns.map { cell(row[$0] ?? .null, column: $0) } + extras.map { key in cell(row["extra"]?[key] ?? .null, column: key) }
+        csv(kind, rows: records.map { csvRow($0) })
+    }
+
+    /// A record as a line of the CSV of its kind: its cells before the extras, as written
+    /// (joined by commas), and the cell of each of its extras.
+    package static func csvRow(_ record: DataRecord) -> (bytes: [UInt8], extras: [(key: String, cell: [UInt8])]) {
+        let row = record.value(.row, at: DataPaths.table(record.entry.kind))
+        var out: [UInt8] = []
+        for (index, column) in columns(record.entry.kind).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            CSVWriter.field(cell(row[column] ?? .null, column: column), into: &out)
         }
-        return CSVWriter.encode(header: columns + extras.map { "extra." + $0 }, rows: table)
+        var seen: Set<String> = []
+        var extras: [(key: String, cell: [UInt8])] = []
+        for entry in record.entry.extra where seen.insert(entry.key).inserted {
+            var cell: [UInt8] = []
+            CSVWriter.field(self.cell(row["extra"]?[entry.key] ?? .null, column: entry.key), into: &cell)
+            extras.append((entry.key, cell))
+        }
+        return (out, extras)
+    }
+
+    /// The CSV of `kind` made of rows (`csvRow`), in order.
+    package static func csv(_ kind: ContentKind, rows: [(bytes: [UInt8], extras: [(key: String, cell: [UInt8])])]) -> [UInt8] {
+        var extraKeys: Set<String> = []
+        for row in rows { for extra in row.extras { extraKeys.insert(extra.key) } }
+        let extras = extraKeys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var out: [UInt8] = []
+        for (index, name) in (columns(kind) + extras.map { "extra." + $0 }).enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            CSVWriter.field(name, into: &out)
+        }
+        out += [0x0D, 0x0A]
+        out.reserveCapacity(out.count + rows.reduce(0) { $0 + $1.bytes.count + 2 + extras.count })
+        for row in rows {
+            out += row.bytes
+            if !extras.isEmpty {
+                let cells = Dictionary(row.extras.map { ($0.key, $0.cell) }, uniquingKeysWith: { first, _ in first })
+                for key in extras {
+                    out.append(UInt8(ascii: ","))
+                    if let cell = cells[key] { out += cell }
+                }
+            }
+            out += [0x0D, 0x0A]
+        }
+        return out
     }
 
     /// The columns before the extras: a row's fields but `extra`, in its order.

@@ -12,7 +12,8 @@ package enum JSONWriter {
         return out
     }
 
-    private static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    /// The text of `value` alone (no line feed), appended to `out`: a part of a larger text.
+    package static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
         case .null: out += "null".utf8
         case .bool(let flag): out += (flag ? "true" : "false").utf8

@@ -86,8 +86,8 @@ package struct DataCollections: Output {
 
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         let kind = ContentKind(rawValue: UInt8(page.index))!
-        let records = site.dataRows(kind, scope: scope, thumbnails: true)
-        return String(decoding: DataCollection.json(kind, records), as: UTF8.self)
+        let rows = site.dataRows(kind, of: page.path, scope: scope, thumbnails: true) { (DataCollection.jsonRow($0), []) }
+        return String(decoding: DataCollection.json(kind, rows: rows.map(\.bytes)), as: UTF8.self)
     }
 }
 
@@ -103,7 +103,8 @@ package struct DataTables: Output {
 
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         let kind = ContentKind(rawValue: UInt8(page.index))!
-        return String(decoding: DataCollection.csv(kind, site.dataRows(kind, scope: scope, thumbnails: false)), as: UTF8.self)
+        let rows = site.dataRows(kind, of: page.path, scope: scope, thumbnails: false) { DataCollection.csvRow($0) }
+        return String(decoding: DataCollection.csv(kind, rows: rows.map { ($0.bytes, $0.extras) }), as: UTF8.self)
     }
 }
 
@@ -130,10 +131,33 @@ package struct DataSchemas: Output {
 }
 
 extension PageRenderer {
-    /// Every entry of `kind` as a collection's row, in the guide's order.
-    func dataRows(_ kind: ContentKind, scope: PageScope, thumbnails: Bool) -> [DataRecord] {
+    /// Every entry of `kind` as a row of the collection `file`, in the guide's order. A row is
+    /// the last build's (see `DataRowStore`) while every dependency its making recorded has
+    /// the value it had; any other is made by `encode` from the entry's record, with what it
+    /// read recorded apart, so that each row is known by its own dependencies. Everything
+    /// the rows read is recorded in `scope`, as if the collection had been made whole.
+    func dataRows(_ kind: ContentKind, of file: String, scope: PageScope, thumbnails: Bool,
+                  encode: (DataRecord) -> (bytes: [UInt8], extras: [(key: String, cell: [UInt8])])) -> [DataRow] {
         scope.read(.settings)
         scope.read(kind == .country ? .countries : .cities)
-        return (kind == .country ? model.countries : model.cities).map { dataRecord($0, scope: scope, body: false, thumbnails: thumbnails) }
+        let store = rowStore
+        let previous = store?.previousRows(of: file) ?? [:]
+        var rows: [(entry: String, row: DataRow)] = []
+        for entry in kind == .country ? model.countries : model.cities {
+            if let store, let known = previous[entry.path], store.key(known.dependencies) == known.key {
+                rows.append((entry.path, known))
+                continue
+            }
+            let own = PageScope()
+            own.read(.settings)
+            let (bytes, extras) = encode(dataRecord(entry, scope: own, body: false, thumbnails: thumbnails))
+            let dependencies = own.dependencies
+            let key = store?.key(dependencies) ?? DataRowKey(high: 0, low: 0)
+            rows.append((entry.path, DataRow(dependencies: dependencies, key: key, images: own.fileNames, bytes: bytes, extras: extras)))
+        }
+        scope.read(contentsOf: rows.lazy.flatMap(\.row.dependencies))
+        scope.add(fileNames: rows.lazy.flatMap(\.row.images))
+        store?.made(file, rows: rows)
+        return rows.map(\.row)
     }
 }

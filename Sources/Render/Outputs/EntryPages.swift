@@ -48,6 +48,7 @@ package struct CityPages: TemplatedOutput {
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
+        site.places(of: site.model.cities[page.index], from: page.path, values: &values, lists: &lists)
         values["city"] = site.city(site.model.cities[page.index], from: page.path, images: scope)
         values["map"] = .string(site.cityMap(site.model.cities[page.index], from: page.path, scope: scope))
     }

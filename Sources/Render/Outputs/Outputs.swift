@@ -6,6 +6,7 @@ package enum Outputs {
         CountryPages(), CityPages(), ContinentsPage(), ContinentPages(),
         RedirectPages(), Sitemap(),
         EntryRecords(.country), EntryRecords(.city), DataCollections(), DataTables(), DataSchemas(),
+        CitiesGeoJSON(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the

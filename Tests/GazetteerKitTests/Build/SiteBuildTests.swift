@@ -18,7 +18,7 @@ final class SiteBuildTests: XCTestCase {
         defer { site.delete() }
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("Built 12 pages and 13 data files"), result.out)
+        XCTAssertTrue(result.out.contains("Built 12 pages and 15 data files"), result.out)
         for page in ["index.html", "countries/spain.html", "countries/japan.html", "countries/turkey.html",
                      "cities/index.html", "cities/madrid.html", "cities/osaka.html", "flags/index.html", "404.html",
                      "continents/index.html", "continents/asia.html", "continents/europe.html"] {
@@ -109,7 +109,7 @@ final class SiteBuildTests: XCTestCase {
             let folder = site.root.appending(path: ".builds/\(name)")
             let result = site.build(["--output", folder.appending(path: "site").path, "--cache", folder.appending(path: "cache").path])
             XCTAssertEqual(result.status, 0, result.err)
-            XCTAssertTrue(result.out.contains("(25 rendered, 79 files written), 30 thumbnails made"), result.out)
+            XCTAssertTrue(result.out.contains("(27 rendered, 81 files written), 30 thumbnails made"), result.out)
             outputs.append(IncrementalBuildTests.snapshot(folder.appending(path: "site")))
         }
         XCTAssertFalse(outputs[0].isEmpty)

@@ -82,7 +82,7 @@ final class UnicodeNameTests: XCTestCase {
         // picture in a folder so named, and a link to a country file so named.
         files["content/cities/pictures/\(sãoNFD).svg"] = FixtureSite.flag("#123456")
         files["content/cities/\(álbumNFD)/bridge.svg"] = FixtureSite.flag("#654321")
-        files["content/countries/\(toméNFD).md"] = "---\nname: São Tomé\ncontinent: Africa\n---\n"
+        files["content/countries/\(toméNFD).md"] = "---\nname: São Tomé\ncontinent: Africa\niso: ST\n---\n"
         files["content/cities/lisbon.md"] = """
             ---
             name: Lisbon

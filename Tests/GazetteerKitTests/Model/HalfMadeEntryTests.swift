@@ -63,7 +63,7 @@ final class HalfMadeEntryTests: XCTestCase {
         XCTAssertEqual(site.run(["new", "city", "Nara", "--country", "japan", "--source", site.root.path]).status, 0)
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(result.err, "content/cities/nara.md:7:1: warning: this is still the placeholder text `gazetteer new` wrote: "
+        XCTAssertEqual(result.err, "content/cities/nara.md:8:1: warning: this is still the placeholder text `gazetteer new` wrote: "
             + "replace it with your own words about Nara\n")
         XCTAssertEqual(site.build(["--strict"]).status, 1)
 
@@ -80,7 +80,7 @@ final class HalfMadeEntryTests: XCTestCase {
         let lines = check.err.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, check.err)
         XCTAssertTrue(lines[0].hasPrefix("content/countries/nauru.md:2:1: warning: this country has no continent"), check.err)
-        XCTAssertTrue(lines[1].hasPrefix("content/countries/nauru.md:10:1: warning: this is still the placeholder text"), check.err)
+        XCTAssertTrue(lines[1].hasPrefix("content/countries/nauru.md:11:1: warning: this is still the placeholder text"), check.err)
         XCTAssertTrue(check.out.contains("; 2 warnings (--strict makes them errors)"), check.out)
     }
 

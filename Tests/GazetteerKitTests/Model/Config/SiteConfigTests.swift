@@ -83,14 +83,23 @@ final class SiteConfigTests: XCTestCase {
     /// The data files are on unless `data:` turns them off, all at once or each kind.
     func testDataFilesAreOnUnlessTurnedOff() throws {
         XCTAssertEqual(try parse("title: x\n").data, DataSettings(records: true, collections: true, csv: true))
-        XCTAssertEqual(try parse("data: false\n").data, DataSettings(records: false, collections: false, csv: false))
+        XCTAssertEqual(try parse("data: false\n").data, DataSettings(records: false, collections: false, csv: false, geojson: false))
+        XCTAssertEqual(try parse("data: {geojson: false}\n").data, DataSettings(records: true, collections: true, csv: true, geojson: false))
         XCTAssertEqual(try parse("data: {csv: false}\n").data, DataSettings(records: true, collections: true, csv: false))
         XCTAssertFalse(try parse("data: {records: false, collections: false}\n").data.schemas)
         XCTAssertEqual(errors("data:\n  csvs: false\n"), ["gazetteer.yaml:2:3: unknown data setting \"csvs\" (did you mean \"csv\"?)"])
         XCTAssertEqual(errors("data:\n  csv: no\n"), ["gazetteer.yaml:2:8: data: csv must be true or false"])
         XCTAssertEqual(errors("data: off\n"), [
-            "gazetteer.yaml:1:7: data must be true, false or a mapping such as {records: true, collections: true, csv: false}",
+            "gazetteer.yaml:1:7: data must be true, false or a mapping such as {records: true, collections: true, csv: false, geojson: true}",
         ])
+    }
+
+    /// How long the cache keeps a thumbnail no page uses: 7 days unless set.
+    func testThumbnailCacheDaysAreSevenUnlessSet() throws {
+        XCTAssertEqual(try parse("").thumbnailCacheDays, 7)
+        XCTAssertEqual(try parse("thumbnail_cache_days: 0\n").thumbnailCacheDays, 0)
+        XCTAssertEqual(errors("thumbnail_cache_days: a week\n"),
+                       ["gazetteer.yaml:1:23: thumbnail_cache_days must be a whole number of days from 0 to 36500"])
     }
 
     func testMistakesAreLocated() {

@@ -60,6 +60,9 @@ final class ISOCodeTests: XCTestCase {
             "content/countries/c.md:2:7: warning: \"Turkey\" is not one of ISO 3166's country names, so the maps cannot place it "
                 + "(did you mean \"Türkiye\"? then add \"iso: TR\")",
         ])
+        XCTAssertTrue(try read("name: São Tomé").warnings[0].hasSuffix("(did you mean \"Sao Tome and Principe\"? then add \"iso: ST\")"))
+        XCTAssertTrue(try read("name: Korea").warnings[0].hasSuffix("(add its ISO 3166-1 code, such as \"iso: FR\", if it has one)"),
+                      "two Koreas: no guess")
         XCTAssertEqual(try read("name: Scotland").warnings, [
             "content/countries/c.md:2:7: warning: \"Scotland\" is not one of ISO 3166's country names, so the maps cannot place it "
                 + "(add its ISO 3166-1 code, such as \"iso: FR\", if it has one)",
@@ -79,5 +82,21 @@ final class ISOCodeTests: XCTestCase {
         XCTAssertEqual(entries["content/countries/japan.md"]?.isoCode, "JP")
         XCTAssertEqual(entries["content/cities/kyoto.md"]?.position, GeoPosition(latitude: 35.0116, longitude: 135.7681))
         XCTAssertNil(entries["content/cities/kyoto.md"]?.isoCode)
+    }
+
+    func testABuildWarnsOfACountryISODoesNotKnowEveryTimeUntilItIsMended() throws {
+        var files = FixtureSite.good
+        files["content/countries/atlantis.md"] = "---\nname: Atlantis\ncontinent: Europe\n---\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let warning = "content/countries/atlantis.md:2:7: warning: \"Atlantis\" is not one of ISO 3166's country names, "
+            + "so the maps cannot place it (add its ISO 3166-1 code, such as \"iso: FR\", if it has one)"
+        let first = site.build()
+        XCTAssertEqual(first.status, 0, first.err)
+        XCTAssertTrue(first.err.contains(warning), first.err)
+        XCTAssertTrue(site.build().err.contains(warning), "said again by a build that reads nothing again")
+        XCTAssertEqual(site.build(["--strict"]).status, 1)
+        try site.write("content/countries/atlantis.md", "---\nname: Atlantis\ncontinent: Europe\niso: GR\n---\n")
+        XCTAssertEqual(site.build().err, "")
     }
 }

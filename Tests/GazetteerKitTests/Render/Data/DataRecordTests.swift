@@ -87,6 +87,27 @@ final class DataRecordTests: XCTestCase {
         XCTAssertNil(row["$schema"])
     }
 
+    /// A collection joined from rows encoded one by one is the text of the whole value,
+    /// and its CSV's extras are the columns of every row's, each row empty where it has none.
+    func testACollectionJoinedFromRowsIsTheTextOfTheWholeValue() throws {
+        let france = try entry(.country, "france", name: "France </script> \u{202E}é", extra: "population: 67\ntags: [a, b]")
+        let spain = try entry(.country, "spain", name: "Spain", extra: "anthem: \"Marcha, Real\"")
+        let records = [DataRecord(entry: france, thumbnails: [:], html: "", text: "", linked: []),
+                       DataRecord(entry: spain, thumbnails: [:], html: "", text: "", linked: [])]
+        let file = DataPaths.collection(.country)
+        let whole = JSONWriter.encode(.object([
+            ("$schema", .string("schema/countries.json")),
+            ("countries", .array(records.map { $0.value(.row, at: file) })),
+        ]))
+        XCTAssertEqual(DataCollection.json(.country, rows: records.map(DataCollection.jsonRow)), whole)
+        let csv = String(decoding: DataCollection.csv(.country, rows: records.map(DataCollection.csvRow)), as: UTF8.self)
+        let lines = csv.components(separatedBy: "\r\n")
+        XCTAssertTrue(lines[0].hasSuffix(",extra.anthem,extra.population,extra.tags"), lines[0])
+        XCTAssertTrue(lines[1].hasSuffix(",,67,a; b"), lines[1])
+        XCTAssertTrue(lines[2].hasSuffix(",\"Marcha, Real\",,"), lines[2])
+        XCTAssertEqual(lines.count, 4, "a line each, and the last one ends in CRLF")
+    }
+
     /// A column per field, extras after them (a key any entry has), lists joined with "; ",
     /// links by slug, a picture by its file.
     func testTheCSVHasAColumnPerFieldAndEveryExtraKey() throws {

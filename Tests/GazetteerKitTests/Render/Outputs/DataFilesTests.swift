@@ -198,4 +198,31 @@ final class DataFilesTests: XCTestCase {
         XCTAssertFalse(site.exists("data/countries.csv"))
         XCTAssertFalse(site.read("index.html")?.contains("text/csv") ?? true)
     }
+
+    /// The collections are joined from rows kept between builds: after a city is renamed,
+    /// added or removed they are what a clean build makes, and a damaged file of kept rows
+    /// is only a reason to make every row again.
+    func testTheCollectionsAfterEditsAreWhatACleanBuildMakes() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let kept = site.root.appending(path: ".gazetteer-cache/data-rows")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept.path).sorted(),
+                       ["data_cities.csv.bin", "data_cities.json.bin", "data_countries.csv.bin", "data_countries.json.bin"])
+        try site.write("content/cities/osaka.md", "---\nname: Ōsaka \"大阪\", Kansai\ncountry: japan\nfounded: 645\n---\n\nRenamed.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("data/cities.csv")?.contains("\"Ōsaka \"\"大阪\"\", Kansai\"") == true)
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "a city renamed")
+        try site.write("content/cities/kyoto.md", "---\nname: Kyoto\ncountry: japan\n---\n\nAdded.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("data/countries.json")?.contains("\"slug\":\"kyoto\"") == true)
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "a city added")
+        for name in try FileManager.default.contentsOfDirectory(atPath: kept.path) {
+            try Data("GZROWS1 not rows".utf8).write(to: kept.appending(path: name))
+        }
+        try site.remove("content/cities/osaka.md")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.read("data/cities.json")?.contains("osaka") ?? true)
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "a city removed, the kept rows damaged")
+    }
 }

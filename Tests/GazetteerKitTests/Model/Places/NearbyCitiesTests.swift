@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+@testable import Model
+
+/// The five nearest cities of each city: great-circle distances by haversine on the mean
+/// Earth radius, nearest first, ties in the guide's order of names, found by the spatial index
+/// exactly as comparing every pair would find them.
+final class NearbyCitiesTests: XCTestCase {
+    /// SplitMix64: the same guide on every run.
+    private struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Every other city's distance, the `count` smallest kept (nearer first, then by name order).
+    private func bruteForce(_ positions: [GeoPosition?], count: Int) -> [[NearbyCities.Neighbour]] {
+        positions.indices.map { city in
+            guard let here = positions[city] else { return [] }
+            var best: [NearbyCities.Neighbour] = []
+            for other in positions.indices where other != city {
+                guard let there = positions[other] else { continue }
+                let candidate = NearbyCities.Neighbour(index: other, kilometres: GreatCircle.kilometres(here, there))
+                guard best.count < count || candidate.kilometres < best[count - 1].kilometres else { continue }
+                best.append(candidate)
+                best.sort { $0.kilometres != $1.kilometres ? $0.kilometres < $1.kilometres : $0.index < $1.index }
+                if best.count > count { best.removeLast() }
+            }
+            return best
+        }
+    }
+
+    func testTheIndexFindsWhatComparingEveryPairFindsOnARandomGuideOf2000Cities() {
+        var random = Seeded(state: 28)
+        var positions: [GeoPosition?] = (0..<2_000).map { _ in
+            // Uniform on the sphere, and some cities without a position.
+            Double.random(in: 0..<1, using: &random) < 0.03 ? nil
+                : GeoPosition(latitude: asin(Double.random(in: -1...1, using: &random)) * 180 / .pi,
+                              longitude: Double.random(in: -180...180, using: &random))
+        }
+        // Clusters (a city's suburbs), cities at the very same place (ties, broken by name),
+        // and the poles and the antimeridian.
+        for index in stride(from: 0, to: 300, by: 3) {
+            guard let base = positions[index] else { continue }
+            positions[index + 1] = GeoPosition(latitude: base.latitude, longitude: base.longitude)
+            positions[index + 2] = GeoPosition(latitude: min(90, base.latitude + 0.01), longitude: base.longitude)
+        }
+        positions[1_990] = GeoPosition(latitude: 90, longitude: 0)
+        positions[1_991] = GeoPosition(latitude: 89.99, longitude: 180)
+        positions[1_992] = GeoPosition(latitude: -90, longitude: 12)
+        positions[1_993] = GeoPosition(latitude: 10, longitude: 179.999)
+        positions[1_994] = GeoPosition(latitude: 10, longitude: -179.999)
+        let found = NearbyCities.search(positions, count: 5)
+        let expected = bruteForce(positions, count: 5)
+        XCTAssertEqual(found.count, expected.count)
+        var differing = 0
+        for index in positions.indices where found[index] != expected[index] {
+            differing += 1
+            if differing <= 3 { XCTFail("city \(index): \(found[index]) instead of \(expected[index])") }
+        }
+        XCTAssertEqual(differing, 0)
+        XCTAssertEqual(found[1_993].first?.index, 1_994, "across the antimeridian")
+        XCTAssertEqual(found[1_990].first?.index, 1_991, "across the pole")
+        XCTAssertTrue(found.enumerated().allSatisfy { positions[$0.offset] == nil ? $0.element.isEmpty : $0.element.count == 5 })
+    }
+
+    func testDistancesAreHaversineOnTheMeanEarthRadius() {
+        let degree = GreatCircle.kilometres(GeoPosition(latitude: 0, longitude: 0), GeoPosition(latitude: 0, longitude: 1))
+        XCTAssertEqual(degree, 6_371.0088 * .pi / 180, accuracy: 1e-9)
+        let paris = GeoPosition(latitude: 48.8566, longitude: 2.3522), london = GeoPosition(latitude: 51.5074, longitude: -0.1278)
+        XCTAssertEqual(GreatCircle.kilometres(paris, london), 343.56, accuracy: 0.01)
+        XCTAssertEqual(GreatCircle.kilometres(GeoPosition(latitude: 0, longitude: 179.5), GeoPosition(latitude: 0, longitude: -179.5)),
+                       degree, accuracy: 1e-9)
+        XCTAssertEqual(GreatCircle.kilometres(GeoPosition(latitude: 90, longitude: 0), GeoPosition(latitude: -90, longitude: 0)),
+                       6_371.0088 * .pi, accuracy: 1e-9)
+        XCTAssertEqual(NearbyCities.Neighbour(index: 0, kilometres: 411.5).distanceText, "412")
+    }
+
+    func testFewerCitiesThanFiveGiveShorterListsAndNoneForACityWithoutAPosition() {
+        let nearby = NearbyCities(positions: [GeoPosition(latitude: 1, longitude: 1), nil, GeoPosition(latitude: 2, longitude: 2)])
+        XCTAssertEqual(nearby.neighbours(of: 0).map(\.index), [2])
+        XCTAssertEqual(nearby.neighbours(of: 1), [])
+        XCTAssertEqual(nearby.neighbours(of: 2).map(\.index), [0])
+        XCTAssertEqual(NearbyCities(positions: [GeoPosition(latitude: 1, longitude: 1)]).neighbours(of: 0), [])
+    }
+}
