@@ -82,8 +82,8 @@ final class MapPagesTests: XCTestCase {
         XCTAssertGreaterThan(maps, 40)
     }
 
-    /// Moving a city redraws its page, its country's page (its dot) and nothing it does not
-    /// show; renaming a country renames it on every map. Each build equals a clean one.
+    /// Moving a city redraws its page and its country's page (its dot), not its neighbours'
+    /// maps; renaming a country renames it on every map. Each build equals a clean one.
     func testMovingACityOrCodingACountryRebuildsLikeACleanBuild() throws {
         let site = try FixtureSite(Self.files)
         defer { site.delete() }
@@ -96,8 +96,13 @@ final class MapPagesTests: XCTestCase {
         let after = IncrementalBuildTests.stamps(site.output)
         let changed = Set(after.keys.filter { before[$0] != after[$0] })
         XCTAssertTrue(changed.isSuperset(of: ["cities/paris.html", "countries/france.html"]), "\(changed.sorted())")
-        XCTAssertFalse(changed.contains("cities/lyon.html"))
-        XCTAssertEqual(site.read("cities/lyon.html"), lyon)
+        // Lyon's page changes (its nearby list), its map does not.
+        func map(_ page: String?) -> Substring? {
+            guard let page, let start = page.range(of: "<figure class=\"map\">") else { return nil }
+            return page[start.lowerBound...].prefix { $0 != "\n" }
+        }
+        XCTAssertNotNil(map(lyon))
+        XCTAssertEqual(map(site.read("cities/lyon.html")), map(lyon))
 
         try site.write("content/countries/france.md", "---\nname: République française\ncapital: Paris\ncontinents: [Europe]\niso: FR\n---\n")
         XCTAssertEqual(site.build().status, 0)
