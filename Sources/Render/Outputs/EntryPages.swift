@@ -32,6 +32,7 @@ package struct CountryPages: TemplatedOutput {
         let item = site.model.countries[page.index]
         values["country"] = site.country(item, from: page.path, images: scope, withCities: true)
         site.markDraft(item, values: &values, scope: scope)
+        values["map"] = .string(page.number == 1 ? site.countryMap(item, from: page.path, scope: scope) : "")
         site.paged(PagedList.cities(of: item, in: site.model), page: page, images: scope, into: &values, lists: &lists, as: nil)
     }
 }
@@ -51,5 +52,6 @@ package struct CityPages: TemplatedOutput {
         site.places(of: site.model.cities[page.index], from: page.path, values: &values, lists: &lists)
         values["city"] = site.city(site.model.cities[page.index], from: page.path, images: scope)
         site.markDraft(site.model.cities[page.index], values: &values, scope: scope)
+        values["map"] = .string(site.cityMap(site.model.cities[page.index], from: page.path, scope: scope))
     }
 }

@@ -24,6 +24,7 @@ package struct IndexPage: TemplatedOutput {
             site.country(item, from: page.path, images: scope, eager: n < PageRenderer.eagerRows)
         })
         lists["countries"] = .countries
+        values["map"] = .string(site.worldMap(from: page.path, scope: scope))
     }
 }
 
@@ -111,6 +112,7 @@ package struct ContinentPages: TemplatedOutput {
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
         let section = site.model.sections[page.index]
         values["continent"] = site.continentWithCounts(section.continent, from: page.path, images: scope)
+        values["map"] = .string(page.number == 1 ? site.continentMap(page.index, from: page.path, scope: scope) : "")
         if let list = PagedList.countries(of: section.continent, in: site.model) {
             site.paged(list, page: page, images: scope, into: &values, lists: &lists, as: "countries")
         }

@@ -60,10 +60,10 @@ final class StorageFailureTests: XCTestCase {
     }
 
     func testAFullDiskFailsClearlyKeepsThePreviousSiteAndLeavesNoBrokenCacheEntry() throws {
-        let disk = try smallDisk("320k")
+        let disk = try smallDisk("448k")
         let site = try FixtureSite()
         defer { site.delete() }
-        // Pages fit, the thumbnails of a picture of noise do not: one message, no half file.
+        // Pages (with their maps) fit, the thumbnails of a picture of noise do not: one message, no half file.
         try site.write("content/cities/pictures/madrid.svg", """
             <svg xmlns="http://www.w3.org/2000/svg" width="1000" height="750"><filter id="n">\
             <feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="3" seed="7"/></filter>\
