@@ -88,10 +88,7 @@ package struct PageRenderer: Sendable {
                 let text = try output.render(page, of: self, scope: scope)
                 let fromRoot = (output as? any TemplatedOutput)?.linksFromSiteRoot ?? false
                 let broken = checkLinks(page, text, fromSiteRoot: fromRoot, scope: scope)
-                guard broken.isEmpty else {
-                    results[i] = .failure(DiagnosticList(broken))
-                    return
-                }
+                guard broken.isEmpty else { return .failure(DiagnosticList(broken)) }
                 do throws(DiagnosticList) {
                     try deliver(page, text)
                     return .success(Rendered(images: scope.fileNames, dependencies: scope.dependencies))
