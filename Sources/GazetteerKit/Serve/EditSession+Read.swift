@@ -46,7 +46,11 @@ extension EditSession {
             ["heading": section.heading, "countries": section.countries.map(\.json)]
         }
         let pictures = paths.pictures(.city)
-        let thumbs = basis.pictureThumbs
+        let thumbs = pictureThumbs.withLock { earlier in
+            let (urls, answers) = basis.pictureThumbs(reusing: earlier)
+            earlier = answers
+            return urls
+        }
         let folder = basis.root.appending(path: EditPaths.pictureFolder(.city).folder)
         let choices = pictures.map { value -> [String: Any] in
             let name = String(value.dropFirst(EditPaths.pictureFolder(.city).written.count))

@@ -28,6 +28,9 @@ final class EditSession: Sendable {
     /// The bytes of the files forms were opened with, by digest (the last few), to show in a
     /// conflict what the form's edit would have made of them.
     private let served = Locked<[(digest: String, bytes: [UInt8])]>([])
+    /// The picker's thumbnails of the cities' pictures as the last answer gave them
+    /// (`EditBasis.pictureThumbs`).
+    let pictureThumbs = Locked<[String: EditBasis.PictureThumb]>([:])
 
     init(source: URL, cache: URL, basis: EditBasis.Receiver, gate: EditGate = EditGate(),
          uiFiles: @escaping @Sendable (String) -> [UInt8]? = DefaultTheme.editFile,
