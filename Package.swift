@@ -121,7 +121,7 @@ let package = Package(
         // The maps of issue 28: Natural Earth's countries embedded (Sources/Maps/DATA.md), Equal
         // Earth and Lambert azimuthal equal-area, and SVG drawing of plain values (countries by
         // ISO code, cities by position). Knows nothing of guides; Render draws its maps with it.
-        .target(name: "Maps", dependencies: ["Locking"]),
+        .target(name: "Maps", dependencies: ["Locking"], exclude: ["DATA.md"]),
         .testTarget(name: "MapsTests", dependencies: ["Maps", "OptionalTools"]),
 
         // The search index of issue 16: records in, content-hashed <script> shards out (works from
