@@ -200,9 +200,12 @@ def make_picture(job):
 
 
 def real_flag_files(folder, count):
-    """The flags of the 249 ISO 3166-1 codes in `folder` (two letters; not eo, eu or zz), in code order."""
-    files = sorted(f for f in os.listdir(folder)
-                   if re.fullmatch(r"[a-z]{2}\.svg", f) and f not in ("eo.svg", "eu.svg", "zz.svg"))
+    """The flags of the 249 ISO 3166-1 codes in `folder` (two letters; not eo, eu or zz), in code order:
+    SVG files (iso-flags-svg), else PNG files (iso-flags-png-320x240)."""
+    names = os.listdir(folder)
+    ext = "svg" if any(re.fullmatch(r"[a-z]{2}\.svg", f) for f in names) else "png"
+    files = sorted(f for f in names
+                   if re.fullmatch(r"[a-z]{2}\." + ext, f) and f[:2] not in ("eo", "eu", "zz"))
     if len(files) < count:
         sys.exit(f"{folder} has {len(files)} country flags, fewer than --countries {count}")
     return [os.path.join(folder, f) for f in files[:count]]
@@ -223,8 +226,9 @@ def main():
     parser.add_argument("--picture-pool", type=int, default=0,
                         help="make only this many city pictures, shared by the cities in turn (0: one per city); "
                              "keeps a 100,000-city guide's disk use sane")
-    parser.add_argument("--flags", help="a folder of real SVG flags named by ISO 3166 code (Debian's iso-flags-svg: "
-                        "/usr/share/iso-flags-svg/country-4x3), used instead of generated ones, in code order")
+    parser.add_argument("--flags", help="a folder of real SVG or PNG flags named by ISO 3166 code (Debian's iso-flags-svg: "
+                        "/usr/share/iso-flags-svg/country-4x3, or iso-flags-png-320x240: /usr/share/iso-flags-png-320x240), "
+                        "used instead of generated ones, in code order")
     parser.add_argument("folder")
     args = parser.parse_args()
 
@@ -281,14 +285,15 @@ def main():
             fm.append(f"capital: {capital}")
         fm.append(f"motto: {yaml_quote(', '.join(rng.sample(MOTTO_WORDS, 3)))}")
         fm.append("continents: [" + ", ".join(continents) + "]")
-        fm.append(f"flag: flags/{slug}.svg")
+        flag_ext = os.path.splitext(real_flags[i])[1] if real_flags else ".svg"
+        fm.append(f"flag: flags/{slug}{flag_ext}")
         if codes:
             fm.append(f"iso: {codes[i]}")
         body = country_body(rng, name, capital.lower() if capital else None, capital)
         write(os.path.join(root, "content/countries", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
         if real_flags:
             os.makedirs(os.path.join(root, "content/countries/flags"), exist_ok=True)
-            shutil.copyfile(real_flags[i], os.path.join(root, "content/countries/flags", slug + ".svg"))
+            shutil.copyfile(real_flags[i], os.path.join(root, "content/countries/flags", slug + flag_ext))
         else:
             write(os.path.join(root, "content/countries/flags", slug + ".svg"), flag_svg(rng))
 
