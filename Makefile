@@ -18,7 +18,7 @@ TEST_TOOLS := chromium zsh fish groff-base
 # apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
 INSTALL_LOG := .build/install.log
 
-.PHONY: all deps test-tools build release site test map-data bench bench-100k flag-formats iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test map-data bench bench-100k flag-formats flag-formats-png iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -151,6 +151,17 @@ flag-formats: release
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-flags-svg; }
 	python3 Benchmarks/make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3 .bench/corpus-flags
 	python3 Benchmarks/flag_formats.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-flags
+
+# The same over Debian's 249 glossy PNG flags (iso-flags-png-320x240: gradients, rounded corners,
+# a soft shadow on a transparent margin); near-lossless and high-quality lossy WebP, which the
+# build does not make, by Benchmarks/flag_webp_variants.py over the same sources.
+flag-formats-png: release
+	@python3 -c 'import PIL, numpy, skimage' 2>/dev/null || python3 -m pip install --quiet pillow numpy scikit-image
+	@dpkg-query -W -f='$${Status}' iso-flags-png-320x240 2>/dev/null | grep -q 'install ok installed' || { [ "$$(id -u)" = 0 ] \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends iso-flags-png-320x240; }
+	python3 Benchmarks/make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-png-320x240 .bench/corpus-png-flags
+	python3 Benchmarks/flag_formats.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-png-flags
+	python3 Benchmarks/flag_webp_variants.py .bench/corpus-png-flags/content/countries/flags
 
 # The ISO 3166-1 table a country's name is matched against (Sources/Model/Places/ISO3166Table.swift),
 # made again from Debian's iso-codes (installed first when missing, as root).

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Measures the flag formats on Debian's 249 real flags (iso-flags-svg), as the site build makes them.
+"""Measures the flag formats on Debian's 249 real flags, as the site build makes them.
 
     python3 Benchmarks/flag_formats.py --gazetteer .build/release/gazetteer .bench/corpus-flags
 
-The corpus is `make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3`.
+The corpus is `make_corpus.py --countries 249 --cities 0 --flags /usr/share/iso-flags-svg/country-4x3`
+(the drawn SVG flags) or `--flags /usr/share/iso-flags-png-320x240` (the glossy, anti-aliased PNG
+flags; `make flag-formats-png`).
 For each format the flag presets (table, gallery, large, icon) are set to it in the corpus's
 gazetteer.yaml and the guide is built cold `--runs` times; reported: the thumbnail bytes (all,
 and those of the index page: every flag at 1x and 2x), the thumbnail stage's wall and processor
@@ -19,7 +21,7 @@ import statistics
 import subprocess
 import sys
 
-FORMATS = ["png", "png-palette", "png-adaptive", "webp-adaptive", "webp-lossless"]
+FORMATS = ["png", "png-palette", "png-adaptive", "webp-adaptive", "webp-lossless", "webp"]
 PRESETS = {"table": (115, 75), "gallery": (88, 49), "large": (360, 240), "icon": (36, 24)}
 
 
@@ -71,6 +73,7 @@ def main():
                 f.write(original + "thumbnails:\n" + "".join(f"  {p}: {{format: {fmt}}}\n" for p in PRESETS))
             output = os.path.join("/tmp", f"gazetteer-flag-formats-{fmt}")
             runs = sorted((build(args.gazetteer, corpus, output) for _ in range(args.runs)), key=lambda r: r["total"])
+            print(f"{fmt}: " + ", ".join(f"total {r['total']:.2f} s, thumbnails processor {r['processor']:.2f} s" for r in runs), flush=True)
             files = pair(output)
             results[fmt] = {"run": runs[len(runs) // 2], "files": files,
                             "bytes": sum(os.path.getsize(p) for p in set(files.values())), "index": index_bytes(output)}
@@ -92,10 +95,11 @@ def main():
         with open(settings, "w", encoding="utf-8") as f:
             f.write(original)
     print(f"\n{len(results['png']['ssim'])} thumbnails of {len(os.listdir(os.path.join(corpus, 'content/countries/flags')))} flags")
-    print(f"{'format':<15}{'KB all':>9}{'KB index':>10}{'stage s':>9}{'processor s':>13}{'mean SSIM':>11}{'min SSIM':>10}{'< 0.99':>8}  worst")
+    print(f"{'format':<15}{'KB all':>9}{'KB index':>10}{'stage s':>9}{'processor s':>13}{'ms/thumb':>9}{'mean SSIM':>11}{'min SSIM':>10}{'< 0.99':>8}  worst")
     for fmt in FORMATS:
         r = results[fmt]
-        print(f"{fmt:<15}{r['bytes'] / 1024:>9.0f}{r['index'] / 1024:>10.0f}{r['run']['wall']:>9.2f}{r['run']['processor']:>13.2f}"
+        per = r['run']['processor'] * 1000 / max(1, len(set(r['files'].values())))
+        print(f"{fmt:<15}{r['bytes'] / 1024:>9.0f}{r['index'] / 1024:>10.0f}{r['run']['wall']:>9.2f}{r['run']['processor']:>13.2f}{per:>9.2f}"
               f"{statistics.mean(r['ssim']):>11.4f}{min(r['ssim']):>10.4f}{sum(s < 0.99 for s in r['ssim']):>8}  {r['worst'][1]}")
 
 
