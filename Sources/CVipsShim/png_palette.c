@@ -617,6 +617,7 @@ gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs
     uint8_t *changed = NULL, *differ = NULL;
     int32_t *rows = NULL;
     double chosen = -1;
+    int fine = 0;
     GzSsimPlanes p;
 
     if (width < 7 || height < 7 || pixels > GZ_SMALL_PIXELS)
@@ -640,11 +641,17 @@ gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs
         gz_over_white3(word[i], value + 3 * (size_t) i);
     }
     gz_fill_planes((float *const *) p.a, NULL, NULL, value, NULL, runs, row_runs, repeats, width, height);
-    for (int i = 0; i <= GZ_CUTS; i++) {
-        double cut = i < GZ_CUTS ? gz_cuts[i] : GZ_PALETTE_ERROR;
+    /* A picture of more than 256 colours tries png-palette's cut (the finest)
+     * first: when even it does not keep the SSIM, no coarser cut does (SSIM
+     * falls as the cut coarsens), and the picture is truecolour after one
+     * measurement instead of four. Anti-aliased photograph-like sources, such
+     * as Debian's glossy iso-flags-png-320x240, nearly all end there
+     * (docs/decisions/0010-png-flag-sources.md). */
+    for (int i = h->count > 256 ? -1 : 0; i <= GZ_CUTS; i++) {
+        double cut = i < 0 || i == GZ_CUTS ? GZ_PALETTE_ERROR : gz_cuts[i];
         int count;
 
-        if (i == GZ_CUTS && h->count <= 256)
+        if (i == GZ_CUTS)
             break;
         count = gz_median_cut(h, pixels, cut, palette, box_of);
 
@@ -660,11 +667,19 @@ gz_coarsest_cut(const GzHistogram *h, GzKeys kind, int opaque, const GzRun *runs
         }
         gz_fill_planes((float *const *) p.b, differ, rows, cut_value, changed, runs, row_runs, repeats, width, height);
         if (gz_ssim_planes(&p, GZ_PALETTE_SSIM, NULL) > 0) {
+            if (i < 0) {
+                fine = 1;
+                continue;
+            }
             chosen = cut;
             goto done;
         }
+        if (i < 0) {
+            chosen = -2;
+            goto done;
+        }
     }
-    chosen = h->count <= 256 ? 0 : -2;
+    chosen = h->count <= 256 ? 0 : fine ? GZ_PALETTE_ERROR : -2;
 
 done:
     free(word);
