@@ -15,21 +15,17 @@ final class EditOptionsTests: XCTestCase {
         let png = LargePNG.solid(width: 40, height: 30, rgb: (20, 120, 10))
         let upload = try guide.send("POST", "/__gazetteer/edit/api/upload?kind=city&slug=osaka", headers: ["Content-Type": "image/png"], body: png)
         XCTAssertEqual(EditedGuide.json(upload)["value"] as? String, "pictures/osaka.png", upload.text)
-        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"), guide.box.out + guide.box.err)
+        Self.waitForReload(of: "content/cities/pictures/osaka.png", guide, events)
         var options = EditedGuide.json(try guide.get("options"))
         XCTAssertEqual(options["pictures"] as? [String], ["pictures/madrid.svg", "pictures/osaka.png"])
         var choices = try XCTUnwrap(options["pictureChoices"] as? [[String: Any]])
         XCTAssertEqual(choices.map { $0["name"] as? String }, ["madrid.svg", "osaka.png"])
         XCTAssertTrue(choices[1]["thumb"] is NSNull, "no city shows it yet: \(choices)")
 
-        // The watcher's report of the upload may rebuild again: the save's reload is the one after it.
-        let builds = Self.settled(guide)
         let save = try guide.post("save", ["kind": "city", "slug": "osaka", "digest": try guide.digest("city", "osaka"),
                                            "fields": ["picture": "pictures/osaka.png"]])
         XCTAssertEqual(save.status, 200, save.text)
-        while guide.session.buildCount <= builds {
-            guard events.read(until: "event: reload").contains("event: reload") else { return XCTFail("no reload after the save") }
-        }
+        Self.waitForReload(of: "content/cities/osaka.md", guide, events)
         options = EditedGuide.json(try guide.get("options"))
         choices = try XCTUnwrap(options["pictureChoices"] as? [[String: Any]])
         let thumb = try XCTUnwrap(choices.last?["thumb"] as? String, "Osaka shows it now: \(choices)\n" + guide.box.out + guide.box.err)
@@ -37,14 +33,14 @@ final class EditOptionsTests: XCTestCase {
         XCTAssertNotNil(choices.first?["thumb"] as? String, "Madrid's, reused: \(choices)")
     }
 
-    /// The number of builds once none has run for a second.
-    static func settled(_ guide: EditedGuide) -> Int {
-        var count = guide.session.buildCount
-        while true {
-            usleep(1_000_000)
-            let now = guide.session.buildCount
-            if now == count { return count }
-            count = now
+    /// Waits for the reload of the rebuild that `path`'s change started (the serve loop's builds
+    /// run one at a time: once it says "Changed: path", the builds before are counted).
+    static func waitForReload(of path: String, _ guide: EditedGuide, _ events: RawHTTPClient) {
+        let deadline = Date().addingTimeInterval(30)
+        while !guide.box.out.contains("Changed: " + path), Date() < deadline { usleep(10_000) }
+        let before = guide.session.buildCount
+        while guide.session.buildCount <= before {
+            guard events.read(until: "event: reload").contains("event: reload") else { return XCTFail("no reload after \(path)") }
         }
     }
 
@@ -53,12 +49,10 @@ final class EditOptionsTests: XCTestCase {
         try guide.login()
         _ = try guide.get("options")
         let events = try guide.events()
-        let builds = Self.settled(guide)
         let made = try guide.post("create", ["kind": "country", "slug": "peru", "body": "",
                                              "fields": ["name": "Peru", "capital": "Lima", "continent": "Europe", "flag": "flags/spain.svg"]])
         XCTAssertEqual(made.status, 200, made.text)
-        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
-        XCTAssertGreaterThan(guide.session.buildCount, builds, "the reload of the build after the new file: \(guide.box.out)")
+        Self.waitForReload(of: "content/countries/peru.md", guide, events)
         let options = EditedGuide.json(try guide.get("options"))
         XCTAssertEqual((options["countries"] as? [[String: String]])?.map { $0["slug"] }, ["japan", "peru", "spain", "turkey"],
                        guide.box.out + guide.box.err)
@@ -72,7 +66,7 @@ final class EditOptionsTests: XCTestCase {
         let city = try guide.post("create", ["kind": "city", "slug": "lima", "body": "",
                                              "fields": ["name": "Lima", "country": "peru", "picture": "pictures/madrid.svg"]])
         XCTAssertEqual(city.status, 200, city.text)
-        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
+        Self.waitForReload(of: "content/cities/lima.md", guide, events)
         XCTAssertEqual(try guide.get("entry?kind=city&slug=lima").status, 200)
     }
 
