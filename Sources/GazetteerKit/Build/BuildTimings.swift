@@ -16,6 +16,9 @@ public struct BuildTimings: Sendable, CustomStringConvertible {
 
     public init() {}
 
+    /// Seconds of every stage together (the build's `total` line).
+    public var stagesTotal: Double { Self.stages.map(total).reduce(0, +) }
+
     /// Seconds of a stage: its own laps and those of its steps.
     public func total(_ stage: String) -> Double {
         seconds.reduce(0) { sum, item in

@@ -19,7 +19,8 @@ extension CommandLineTool {
     the terminal and over the page, and the last good site stays served. Pages with
     draft: true are shown, each with a "Draft" banner. Only loopback is served unless
     --host names another address. -q/--quiet prints errors only; --timings prints the
-    time each stage of each build took. Ctrl-C stops.
+    time each stage of each build took (with --edit, and what a save spent from its
+    request to the reload). Ctrl-C stops.
 
     With --edit the pages can be edited in the browser: it prints one address to open,
     holding a secret made at start; edits are written to the files in content/ (only the

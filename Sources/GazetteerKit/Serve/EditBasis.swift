@@ -25,15 +25,40 @@ final class EditBasis: Sendable {
     private let planner: ImagePlanner
     private let made = Locked<(pathOfPage: [String: String]?, sections: [(heading: String, countries: [FlagChoice])]?)>((nil, nil))
     /// The answer to `api/options` for this build, made once (every change to content/ is a
-    /// new build, so a new basis).
-    private let optionsAnswer = Locked<[UInt8]?>(nil)
+    /// new build, so a new basis): being made (those who ask meanwhile wait for it), or made.
+    private let optionsAnswer = Locked<OptionsAnswer>(.none)
 
-    /// `api/options`' JSON for this build: made by `make` the first time it is asked for.
+    private enum OptionsAnswer {
+        case none
+        case making(DispatchGroup)
+        case made([UInt8])
+    }
+
+    /// `api/options`' JSON for this build: made by `make` the first time it is asked for
+    /// (by the thread the build's new basis is prepared on, as a rule); who asks while it is
+    /// being made waits for that answer.
     func options(_ make: () -> [UInt8]) -> [UInt8] {
-        if let known = optionsAnswer.withLock({ $0 }) { return known }
-        let made = make()
-        optionsAnswer.withLock { $0 = made }
-        return made
+        let group = DispatchGroup()
+        let found = optionsAnswer.withLock { answer -> OptionsAnswer in
+            if case .none = answer {
+                group.enter()
+                answer = .making(group)
+                return .none
+            }
+            return answer
+        }
+        switch found {
+        case .made(let bytes): return bytes
+        case .making(let other):
+            other.wait()
+            if case .made(let bytes) = optionsAnswer.withLock({ $0 }) { return bytes }
+            return make()
+        case .none:
+            let made = make()
+            optionsAnswer.withLock { $0 = .made(made) }
+            group.leave()
+            return made
+        }
     }
 
     init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
@@ -146,14 +171,15 @@ final class EditBasis: Sendable {
     /// Where the build hands its model over: set by the build after each successful one.
     final class Receiver: Sendable {
         private let basis = Locked<EditBasis?>(nil)
-        /// Run on another thread with each new basis (edit mode makes the picker's answer
-        /// then, so that opening it after a save costs no listing of the guide's pictures).
+        /// Run on another thread with each new basis, as the build ends (edit mode makes the
+        /// picker's answer and the table of pages then, while the reload goes out, so that a
+        /// form or the picker opened by the reloaded page finds them made).
         private let prepare = Locked<(@Sendable (EditBasis) -> Void)?>(nil)
         init() {}
         var current: EditBasis? { basis.withLock { $0 } }
         func receive(_ new: EditBasis) {
             basis.withLock { $0 = new }
-            if let prepare = prepare.withLock({ $0 }) { DispatchQueue.global(qos: .utility).async { prepare(new) } }
+            if let prepare = prepare.withLock({ $0 }) { DispatchQueue.global(qos: .userInitiated).async { prepare(new) } }
         }
         func onReceive(_ body: @escaping @Sendable (EditBasis) -> Void) { prepare.withLock { $0 = body } }
     }

@@ -90,9 +90,18 @@ struct EditPaths: Sendable {
 
     /// The pictures of `kind` already in its folder, as front matter names them (`pictures/london.jpg`).
     func pictures(_ kind: ContentKind) -> [String] {
-        let (folder, written) = Self.pictureFolder(kind)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
-        return names.filter { Self.problem(withName: $0) == nil && Self.pictureEndings.contains(($0 as NSString).pathExtension.lowercased()) }
+        Self.pictureValues(pictureNames(kind), written: Self.pictureFolder(kind).written)
+    }
+
+    /// The names in the folder of a kind's pictures, as listed (in no order).
+    func pictureNames(_ kind: ContentKind) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + Self.pictureFolder(kind).folder)) ?? []
+    }
+
+    /// The pictures among `names` listed in a pictures' folder, sorted, as front matter names
+    /// them (`written` before each).
+    static func pictureValues(_ names: [String], written: String) -> [String] {
+        names.filter { problem(withName: $0) == nil && pictureEndings.contains(($0 as NSString).pathExtension.lowercased()) }
             .sorted().map { written + $0 }
     }
 

@@ -35,29 +35,7 @@ extension EditSession {
     func options() -> HTTPResponse {
         guard let basis = basis.current else { return Self.notBuilt }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")],
-                            body: basis.options { optionsJSON(basis) })
-    }
-
-    /// The picker's sections, the countries and the pictures in content/, as JSON.
-    func optionsJSON(_ basis: EditBasis) -> [UInt8] {
-        let continents = basis.config.continents.map { ["name": $0.name, "heading": $0.heading] }
-        let countries = basis.site.countries.map { ["slug": $0.slug, "name": $0.name] }
-        let flags = basis.flagSections.map { section -> [String: Any] in
-            ["heading": section.heading, "countries": section.countries.map(\.json)]
-        }
-        let pictures = paths.pictures(.city)
-        let thumbs = pictureThumbs.withLock { earlier in
-            let (urls, answers) = basis.pictureThumbs(reusing: earlier)
-            earlier = answers
-            return urls
-        }
-        let folder = basis.root.appending(path: EditPaths.pictureFolder(.city).folder)
-        let choices = pictures.map { value -> [String: Any] in
-            let name = String(value.dropFirst(EditPaths.pictureFolder(.city).written.count))
-            return ["value": value, "name": name, "thumb": EditJSON.orNull(thumbs[folder.appending(path: name).path])]
-        }
-        return EditJSON.response(200, ["continents": continents, "countries": countries, "flags": flags,
-                                       "pictures": pictures, "pictureChoices": choices]).body
+                            body: basis.options { optionsMaker.json(basis, paths: paths) })
     }
 
     /// `GET api/slug?kind=city&name=São Paulo`: the file name `gazetteer new` would give it,

@@ -33,6 +33,7 @@ extension EditSession {
             let mine = (try? FrontMatterWriter.apply(edit, to: base, path: file.path)).map { String(decoding: $0, as: UTF8.self) }
             return Self.conflict(disk: disk, mine: mine ?? "")
         }
+        timings?.lap("read")
         let new: [UInt8]
         do throws(EditRefusal) {
             new = try FrontMatterWriter.apply(edit, to: disk, path: file.path)
@@ -41,8 +42,10 @@ extension EditSession {
         }
         let url = Self.url(kind, path: file.path)
         guard new != disk else { return EditJSON.response(200, ["digest": digest, "url": url]) }
+        timings?.lap("edit")
         let problems = EditCheck.problems(new, path: file.path, kind: kind, isNew: false, basis: basis)
         guard problems.isEmpty else { return Self.problems(problems) }
+        timings?.lap("check")
         return write(new, to: file, before: disk, what: "saving \(Self.name(in: new) ?? slug)", url: url) {
             EditJSON.response(200, ["digest": EditEntry.digest(new), "url": url])
         }
@@ -161,6 +164,7 @@ extension EditSession {
         } catch {
             return EditJSON.error(500, "cannot keep the undo record in \(undo.folder.path): \(error.reason); nothing was written")
         }
+        timings?.lap("undo")
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(bytes, to: file.real, replace: before != nil)
         } catch {

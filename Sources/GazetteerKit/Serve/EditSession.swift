@@ -28,14 +28,16 @@ final class EditSession: Sendable {
     /// The bytes of the files forms were opened with, by digest (the last few), to show in a
     /// conflict what the form's edit would have made of them.
     private let served = Locked<[(digest: String, bytes: [UInt8])]>([])
-    /// The picker's thumbnails of the cities' pictures as the last answer gave them
-    /// (`EditBasis.pictureThumbs`).
-    let pictureThumbs = Locked<[String: EditBasis.PictureThumb]>([:])
+    /// Makes the answers to `api/options`, reusing what it made for the builds before.
+    let optionsMaker = EditOptions()
+    /// Under `serve --timings`: the steps of each change's request.
+    let timings: SavePathTimings?
 
     init(source: URL, cache: URL, basis: EditBasis.Receiver, gate: EditGate = EditGate(),
-         uiFiles: @escaping @Sendable (String) -> [UInt8]? = DefaultTheme.editFile,
+         uiFiles: @escaping @Sendable (String) -> [UInt8]? = DefaultTheme.editFile, timings: SavePathTimings? = nil,
          settle: @escaping @Sendable () -> Void = {}, changed: @escaping @Sendable ([String]) -> Void) {
         self.gate = gate
+        self.timings = timings
         self.uiFiles = uiFiles
         self.basis = basis
         paths = EditPaths(root: source)
@@ -43,10 +45,12 @@ final class EditSession: Sendable {
         scratch = cache.appending(path: "edit-check")
         self.changed = changed
         self.settle = settle
-        // The picker's answer is made as soon as a build hands its model over.
+        // The picker's answer, and the table forms find their files in, are made as soon as a
+        // build hands its model over.
         basis.onReceive { [weak self] new in
             guard let self else { return }
-            _ = new.options { self.optionsJSON(new) }
+            _ = new.pathOfPage
+            _ = new.options { self.optionsMaker.json(new, paths: self.paths) }
         }
     }
 
@@ -72,7 +76,10 @@ final class EditSession: Sendable {
     }
 
     private func locked(_ body: () -> HTTPResponse) -> HTTPResponse {
-        writing.withLock { _ in body() }
+        writing.withLock { _ in
+            timings?.begin()
+            return body()
+        }
     }
 
     /// Whether the watcher's report of `path` is only edit mode's own write (or its temporary file).
@@ -90,6 +97,7 @@ final class EditSession: Sendable {
 
     /// Tells the serve loop about files written (after recording their stamps).
     func wrote(_ real: [String]) {
+        timings?.wrote()
         written.withLock { table in for path in real { table[path] = .some(FileStamp.of(path)) } }
         let prefix = paths.root + "/"
         changed(real.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 })

@@ -46,7 +46,7 @@ public final class ServeSession: Sendable {
             let basis = EditBasis.Receiver()
             options.editBasis = basis
             self.edit = EditSession(source: options.source, cache: options.cache, basis: basis,
-                                    settle: { settler.withLock { $0 }?() }) { written in
+                                    timings: timings ? SavePathTimings() : nil, settle: { settler.withLock { $0 }?() }) { written in
                 relay.withLock { $0 }?(written)
             }
         } else {
@@ -80,7 +80,8 @@ public final class ServeSession: Sendable {
             $0 = { [weak self] written in
                 guard let self else { return }
                 changes.record(written.map { source.path + "/" + $0 })
-                self.queue.async { self.rebuild(reason: written) }
+                let queued = ContinuousClock.now
+                self.queue.async { self.rebuild(reason: written, queued: queued) }
             }
         }
         settler.withLock { $0 = { [weak self] in self?.queue.sync {} } }
@@ -120,7 +121,10 @@ public final class ServeSession: Sendable {
     /// How many builds ran (the first one included).
     public var buildCount: Int { builds.withLock { $0 } }
 
-    private func rebuild(reason changed: [String]?) {
+    /// `queued`: when the rebuild was asked for.
+    private func rebuild(reason changed: [String]?, queued: ContinuousClock.Instant = .now) {
+        let started = ContinuousClock.now
+        let request = edit?.timings?.takeRequest()
         if let changed {
             let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
             output.print("Changed: \(shown)")
@@ -128,19 +132,32 @@ public final class ServeSession: Sendable {
         var options = self.options
         options.progress = output.buildProgress
         spare.wait()
+        let spared = ContinuousClock.now
         let (hint, mark) = changes.take()
         options.changes = hint
         var built = false
         do throws(DiagnosticList) {
             let summary = try SiteBuild.run(options)
+            let ran = ContinuousClock.now
             // Counted before the pages hear of it.
             builds.withLock { $0 += 1 }
             changes.settle(mark)
             built = true
             output.print(summary.description)
-            if timings { output.print(summary.timings.description) }
             server.clearError()
             server.notifyReload()
+            if timings {
+                output.print(summary.timings.description)
+                let seconds = SavePathTimings.seconds
+                let build = seconds(ran - spared)
+                let laps = [("queue", seconds(started - queued)), ("spare", seconds(spared - started)), ("build", build),
+                            ("outside its stages", build - summary.timings.stagesTotal), ("reload", seconds(ContinuousClock.now - ran))]
+                if let request {
+                    output.print(SavePathTimings.line("edit request", total: request.laps.map(\.seconds).reduce(0, +), request.laps))
+                }
+                output.print(SavePathTimings.line(request == nil ? "rebuild" : "edit request to reload",
+                                                  total: seconds(ContinuousClock.now - (request?.received ?? queued)), laps))
+            }
         } catch {
             builds.withLock { $0 += 1 }
             let text = error.diagnostics.map(\.description).joined(separator: "\n")

@@ -16,14 +16,15 @@ final class EditedGuide {
     let box: OutputBox
 
     /// `prebuilt`: built by `gazetteer build` before the server starts (so its first build finds nothing changed).
-    init(_ files: [String: String] = FixtureSite.good, prebuilt: Bool = false) throws {
+    /// `timings`: served as `serve --timings` serves.
+    init(_ files: [String: String] = FixtureSite.good, prebuilt: Bool = false, timings: Bool = false) throws {
         let box = OutputBox()
         self.box = box
         site = try FixtureSite(files)
         if prebuilt { XCTAssertEqual(site.build().status, 0) }
         session = ServeSession(options: BuildOptions(source: site.root), port: 0,
                                output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }),
-                               edit: true)
+                               edit: true, timings: timings)
         port = try session.start()
         secret = try XCTUnwrap(session.edit?.gate.secret)
     }
@@ -101,6 +102,15 @@ final class EditedGuide {
             if let data = FileManager.default.contents(atPath: content.appending(path: relative).path) { files[relative] = [UInt8](data) }
         }
         return files
+    }
+
+    /// The page's event stream, open (its first message read).
+    func events() throws -> RawHTTPClient {
+        let events = try RawHTTPClient(port: port)
+        events.timeout = 20
+        events.send("GET /__gazetteer/events HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+        _ = events.read(until: "retry:")
+        return events
     }
 
     /// The digest of a content file, as the API gives it.
