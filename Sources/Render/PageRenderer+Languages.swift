@@ -41,6 +41,7 @@ extension PageRenderer {
         }
         alternates.append(.object(["hreflang": .string("x-default"), "url": .string(absoluteAddress(config.languages[0], index: 0))]))
         values["languages"] = .array(switcher)
+        values["has_languages"] = .bool(true)
         values["alternates"] = .array(alternates)
         if let entry = entry(of: page), !folder.isEmpty, let code = language?.code {
             scope.read(.frontMatter(entry.path))
