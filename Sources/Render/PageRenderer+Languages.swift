@@ -45,9 +45,15 @@ extension PageRenderer {
         values["alternates"] = .array(alternates)
         if let entry = entry(of: page), !folder.isEmpty, let code = language?.code {
             scope.read(.frontMatter(entry.path))
-            if translated[code]?.contains(entry.path) != true, case .object(var pageValue)? = values["page"] {
+            scope.read(.body(entry.path))
+            let whole = translated[code]?.contains(entry.path) != true
+            // A translation of the names alone: the text is the default language's.
+            let text = !whole && entry.hasBody && !translatedTexts.contains(entry.path)
+            if whole || text, case .object(var pageValue)? = values["page"] {
                 let first = config.languages[0]
-                pageValue["untranslated"] = .object(["code": .string(first.code), "name": .string(first.name)])
+                var note: [String: MustacheValue] = ["code": .string(first.code), "name": .string(first.name)]
+                if text { note["text_only"] = .bool(true) }
+                pageValue["untranslated"] = .object(note)
                 values["page"] = .object(pageValue)
             }
         }

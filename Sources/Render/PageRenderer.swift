@@ -47,11 +47,13 @@ package struct PageRenderer: Sendable {
     package private(set) var translations: [PageRenderer] = []
     /// The entries that have a translation, by language (`fr`) and the entry's path.
     package private(set) var translated: [String: Set<String>] = [:]
+    /// Of those, the translations that have a text of their own (the others show their entry's).
+    package private(set) var translatedTexts: Set<String> = []
 
     /// `translations`: for each language of the guide but the first (`config.languages`),
     /// its model, the bodies as its pages show them and the entries translated into it.
     package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore,
-                 translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>)] = []) {
+                 translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []) {
         self.init(model: model, library: library, planner: planner, bodies: bodies, language: nil)
         language = model.config.languages.first
         for (n, translation) in translations.enumerated() {
@@ -62,6 +64,7 @@ package struct PageRenderer: Sendable {
             renderer.folder = setting.folder
             renderer.translated = [setting.code: translation.translated]
             translated[setting.code] = translation.translated
+            renderer.translatedTexts = translation.texts
             for var page in renderer.pages {
                 page.path = setting.folder + page.path
                 page.language = n + 1

@@ -23,12 +23,12 @@ extension SiteBuild {
         let config = inputs.config
         let model = SiteModel(config: config, entries: config.isMultilingual ? content.entries.filter { $0.language == nil } : content.entries)
         // The guide in each other language: its entries as that language shows them.
-        var translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>)] = []
+        var translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []
         for language in config.languages.dropFirst() {
             let (entries, translated) = Translations.entries(content.entries, in: language)
             let withBody = Set(content.entries.filter { translated.contains($0.path) && $0.hasBody }.map(\.path))
             let bodies = content.bodies.inLanguage(language) { withBody.contains($0) ? $0 : ContentKind.untranslated($0) }
-            translations.append((SiteModel(config: config.inLanguage(language), entries: entries), bodies, translated))
+            translations.append((SiteModel(config: config.inLanguage(language), entries: entries), bodies, translated, withBody))
         }
         diagnostics += SiteModel.redirectProblems(content.entries, pages: Set(scan.content.map(\.outputPath)))
         clock.lap("model.model")
