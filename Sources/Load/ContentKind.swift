@@ -29,11 +29,21 @@ package enum ContentKind: UInt8, Sendable {
         }
     }
 
+    /// Whether the file name of `path` has a dot before its `.md` (only then may it be a translation).
+    private static func hasTwoDotsInName(_ path: String) -> Bool {
+        var dots = 0
+        for byte in path.utf8.reversed() {
+            if byte == UInt8(ascii: "/") { break }
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        return dots > 1
+    }
+
     /// The language a content file's name says it is a translation into: `france.fr.md` is
     /// the French text of `france.md` (`fr`), `porto.pt-BR.md` Brazilian Portuguese; nil for
     /// a file whose name has no such part (`france.md`, `st.lucia.md`: `lucia` is no code).
     package static func language(ofPath path: String) -> String? {
-        guard path.utf8.contains(UInt8(ascii: ".")) else { return nil }
+        guard hasTwoDotsInName(path) else { return nil }
         let name = (path as NSString).lastPathComponent
         guard name.hasSuffix(".md") else { return nil }
         let stem = name.dropLast(3)
@@ -63,7 +73,7 @@ package enum ContentKind: UInt8, Sendable {
     /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `sao-paulo`);
     /// a translation has its entry's (`france.fr.md` -> `france`).
     package static func slug(ofPath path: String) -> String {
-        if path.utf8.contains(UInt8(ascii: ".")), language(ofPath: path) != nil { return slug(ofPath: untranslated(path)) }
+        if hasTwoDotsInName(path), language(ofPath: path) != nil { return slug(ofPath: untranslated(path)) }
         let name = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last.map { Array($0) } ?? []
         // Most file names are slugs already (`sao-paulo.md`): then the slug is the name
         // without `.md`, and the slow general way below would give the same.

@@ -20,7 +20,7 @@ extension SiteLoader {
             self.kind = kind
             self.stamp = stamp
             slug = ContentKind.slug(ofPath: path)
-            language = path.utf8.contains(UInt8(ascii: ".")) && path.utf8.count > 3 ? ContentKind.language(ofPath: path) : nil
+            language = ContentKind.language(ofPath: path)
             outputPath = (language.map { $0 + "/" } ?? "") + OutputPath.page(kind, slug: slug)
         }
 
