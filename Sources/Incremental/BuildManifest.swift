@@ -18,7 +18,7 @@ import Render
 /// manifest is read as a `ManifestArchive`; records that did not change are copied from it
 /// byte for byte into the next one.
 package struct BuildManifest: Sendable {
-    package static let formatVersion = 13
+    package static let formatVersion = 14
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     package var engineKey: String

@@ -22,65 +22,86 @@ import Locking
 /// Nothing here knows what a template does with a value: adding a value to a page's context
 /// needs no code here, only a `Dependency` recorded where the value is looked up.
 package struct DependencyValues: Sendable {
-    /// Every content file's entry, by site-relative path.
+    /// Every content file's entry, by site-relative path (and for a guide in several
+    /// languages, each entry as another language shows it, by its translation's path).
     private let entries: [String: ContentEntry]
-    private let model: SiteModel
-    /// The countries of each continent that has any, in order (`SiteModel.sections`, made once).
-    private let continents: [String: [String]]
-    /// The cities of each continent that has countries, counted.
-    private let continentCities: [String: Int]
-    /// Each page of each list in pages: what it holds and what its pagination and letters show.
-    private let slices: [Dependency: PageKey]
+    /// The lists of the default language's model.
+    private let lists: Lists
+    /// Those of each other language's, by its code (see `Dependency.inLanguage(_:)`).
+    private let translations: [String: Lists]
     private let settings: PageKey
     private let templates: [String: PageKey]
     private let pagePaths: [String]
     private let imageStamp: @Sendable (String) -> FileStamp?
-
-    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`); `files`: what links may point
-    /// at (`PageRenderer.targets`). Only what is
-    /// small is hashed here; a list is hashed when its dependency's value is asked for (each
-    /// dependency is asked for once a build, across the cores, and most builds ask for none
-    /// of the lists after the comparison of keys).
     /// The files links may point at (`PageRenderer.targets`).
     private let files: Set<String>
 
+    /// What the lists of one language's model hold, made once.
+    private struct Lists: Sendable {
+        let model: SiteModel
+        /// The countries of each continent that has any, in order (`SiteModel.sections`, made once).
+        let continents: [String: [String]]
+        /// The cities of each continent that has countries, counted.
+        let continentCities: [String: Int]
+        /// Each page of each list in pages: what it holds and what its pagination and letters show.
+        let slices: [Dependency: PageKey]
+        /// The continents that have countries, in order.
+        let sections: [String]
+
+        init(_ model: SiteModel) {
+            self.model = model
+            let sections = model.sections
+            self.sections = sections.map(\.continent.name)
+            continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.path)) }, uniquingKeysWith: { _, last in last })
+            continentCities = Dictionary(sections.map { ($0.continent.name, model.cityCount(ofContinent: $0.continent)) },
+                                         uniquingKeysWith: { _, last in last })
+            var slices: [Dependency: PageKey] = [:]
+            for list in PagedList.all(model) {
+                var letters = PageKeyHasher()
+                letters.add(list.pages.pageCount)
+                for (initial, page) in list.pages.letters {
+                    letters.add(initial.letter)
+                    letters.add(page)
+                }
+                let shared = letters.key
+                for number in 1...list.pages.pageCount {
+                    var key = PageKeyHasher()
+                    key.add(shared)
+                    let entries = list.entries(ofPage: number, in: model)
+                    key.add(entries.count)
+                    for (path, initial) in entries {
+                        key.add(path)
+                        key.add(initial.letter)
+                    }
+                    slices[list.slice(number)] = key.key
+                }
+            }
+            self.slices = slices
+        }
+    }
+
+    /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`); `files`: what links may point
+    /// at (`PageRenderer.targets`); `translations`: each other language's code and model. Only
+    /// what is small is hashed here; a list is hashed when its dependency's value is asked for
+    /// (each dependency is asked for once a build, across the cores, and most builds ask for
+    /// none of the lists after the comparison of keys).
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
-         files: Set<String> = [], imageStamp: @escaping @Sendable (String) -> FileStamp?) {
+         files: Set<String> = [], translations: [(code: String, model: SiteModel)] = [],
+         imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         self.files = files
         var byPath: [String: ContentEntry] = [:]
         byPath.reserveCapacity(entries.count)
         for entry in entries { byPath[entry.path] = entry }
+        for (_, other) in translations {
+            for entry in other.countries { byPath[entry.path] = entry }
+            for entry in other.cities { byPath[entry.path] = entry }
+            for entry in other.pages { byPath[entry.path] = entry }
+        }
         self.entries = byPath
-        self.model = model
         self.imageStamp = imageStamp
         self.pagePaths = pagePaths
-        let sections = model.sections
-        self.sections = sections.map(\.continent.name)
-        continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.path)) }, uniquingKeysWith: { _, last in last })
-        continentCities = Dictionary(sections.map { ($0.continent.name, model.cityCount(ofContinent: $0.continent)) },
-                                     uniquingKeysWith: { _, last in last })
-        var slices: [Dependency: PageKey] = [:]
-        for list in PagedList.all(model) {
-            var letters = PageKeyHasher()
-            letters.add(list.pages.pageCount)
-            for (initial, page) in list.pages.letters {
-                letters.add(initial.letter)
-                letters.add(page)
-            }
-            let shared = letters.key
-            for number in 1...list.pages.pageCount {
-                var key = PageKeyHasher()
-                key.add(shared)
-                let entries = list.entries(ofPage: number, in: model)
-                key.add(entries.count)
-                for (path, initial) in entries {
-                    key.add(path)
-                    key.add(initial.letter)
-                }
-                slices[list.slice(number)] = key.key
-            }
-        }
-        self.slices = slices
+        lists = Lists(model)
+        self.translations = Dictionary(translations.map { ($0.code, Lists($0.model)) }, uniquingKeysWith: { first, _ in first })
         var key = PageKeyHasher()
         key.add(settings ?? "no settings file")
         self.settings = key.key
@@ -93,12 +114,10 @@ package struct DependencyValues: Sendable {
         self.templates = templateKeys
     }
 
-    /// The continents that have countries, in order.
-    private let sections: [String]
-
     /// The hash of a list's value now (`.countries`, `.cities`, `.citiesOf`, `.sections`,
     /// `.continent`, `.pages`, `.places`; a list not in the guide is empty).
-    private func list(_ dependency: Dependency) -> PageKey {
+    private func list(_ dependency: Dependency, in lists: Lists) -> PageKey {
+        let (model, sections, continents) = (lists.model, lists.sections, lists.continents)
         switch dependency.kind {
         case .countries: return Self.list(model.countries.lazy.map(\.path), count: model.countries.count)
         case .cities: return Self.list(model.cities.lazy.map(\.path), count: model.cities.count)
@@ -158,10 +177,19 @@ package struct DependencyValues: Sendable {
     }
 
     /// The dependency and its value now, hashed.
-    package func value(of dependency: Dependency) -> PageKey {
+    package func value(of recorded: Dependency) -> PageKey {
         var key = PageKeyHasher()
-        key.add(Int(dependency.kind.rawValue))
-        key.add(dependency.name)
+        key.add(Int(recorded.kind.rawValue))
+        key.add(recorded.name)
+        // A list as a page in another language read it: that language's.
+        var dependency = recorded
+        var lists = self.lists
+        if let (code, inner) = recorded.language {
+            dependency = inner
+            guard let other = translations[code] else { key.add(-1); return key.key }
+            lists = other
+        }
+        let (model, slices, continentCities) = (lists.model, lists.slices, lists.continentCities)
         switch dependency.kind {
         case .frontMatter:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
@@ -174,7 +202,7 @@ package struct DependencyValues: Sendable {
             guard let entry = entries[dependency.name] else { key.add(-1); break }
             key.add(imageStamp(entry.image.path))
         case .countries, .cities, .citiesOf, .sections, .continent, .pages, .places, .newest, .credits:
-            key.add(list(dependency))
+            key.add(list(dependency, in: lists))
         case .slice:
             key.add(slices[dependency] ?? Self.list([], count: 0))
         case .cityCount:

@@ -281,6 +281,7 @@ package enum ManifestCoding {
             w.optionalString(credit.credit)
             w.optionalString(credit.license)
         }
+        w.bool(entry.hasBody)
     }
 
     private static func yamlEntry(_ item: YAMLEntry, into w: inout ByteWriter) {
@@ -510,13 +511,14 @@ package enum ManifestCoding {
             let caption = r.optionalString(), by = r.optionalString(), license = r.optionalString()
             credit = PictureCredit(caption: caption, credit: by, license: license)
         }
+        let hasBody = r.bool()
         guard !r.failed else { return nil }
         let entry = ContentEntry(
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName, capital: capital,
             motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             position: position, isoCode: isoCode, image: ImageSource(path: imagePath, written: written, location: imageLocation, isPlaceholder: isPlaceholder),
             extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles, draft: draft, menu: hasMenu ? menuValue : nil, warnings: warnings,
-            date: date, firstSeen: firstSeen, credit: credit)
+            date: date, firstSeen: firstSeen, credit: credit, hasBody: hasBody)
         return BuildManifest.StampedEntry(stamp: stamp, entry: entry)
     }
 

@@ -29,8 +29,51 @@ package enum ContentKind: UInt8, Sendable {
         }
     }
 
-    /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `sao-paulo`).
+    /// Whether the file name of `path` has a dot before its `.md` (only then may it be a translation).
+    private static func hasTwoDotsInName(_ path: String) -> Bool {
+        var dots = 0
+        for byte in path.utf8.reversed() {
+            if byte == UInt8(ascii: "/") { break }
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        return dots > 1
+    }
+
+    /// The language a content file's name says it is a translation into: `france.fr.md` is
+    /// the French text of `france.md` (`fr`), `porto.pt-BR.md` Brazilian Portuguese; nil for
+    /// a file whose name has no such part (`france.md`, `st.lucia.md`: `lucia` is no code).
+    package static func language(ofPath path: String) -> String? {
+        guard hasTwoDotsInName(path) else { return nil }
+        let name = (path as NSString).lastPathComponent
+        guard name.hasSuffix(".md") else { return nil }
+        let stem = name.dropLast(3)
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return nil }
+        let code = stem[stem.index(after: dot)...]
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count),
+              first.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }),
+              parts.dropFirst().allSatisfy({ (2...8).contains($0.count) && $0.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) } })
+        else { return nil }
+        return String(code)
+    }
+
+    /// The path of the entry a translation is of (`content/countries/france.fr.md` ->
+    /// `content/countries/france.md`); `path` itself when it is no translation.
+    package static func untranslated(_ path: String) -> String {
+        guard let code = language(ofPath: path) else { return path }
+        return String(path.dropLast(code.utf8.count + 4)) + ".md"
+    }
+
+    /// The path of the translation of the entry at `path` into `code` (`france.md`, `fr` ->
+    /// `france.fr.md`).
+    package static func translation(of path: String, into code: String) -> String {
+        String(untranslated(path).dropLast(3)) + "." + code + ".md"
+    }
+
+    /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `sao-paulo`);
+    /// a translation has its entry's (`france.fr.md` -> `france`).
     package static func slug(ofPath path: String) -> String {
+        if hasTwoDotsInName(path), language(ofPath: path) != nil { return slug(ofPath: untranslated(path)) }
         let name = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last.map { Array($0) } ?? []
         // Most file names are slugs already (`sao-paulo.md`): then the slug is the name
         // without `.md`, and the slow general way below would give the same.

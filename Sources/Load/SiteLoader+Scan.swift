@@ -11,13 +11,17 @@ extension SiteLoader {
         /// From the file name, and the page it gives.
         package var slug: String
         package var outputPath: String
+        /// For a translation (`france.fr.md`), the language its name says (`fr`); its page is
+        /// in that language's folder (`fr/countries/france.html`).
+        package var language: String?
 
         package init(path: String, kind: ContentKind, stamp: FileStamp?) {
             self.path = path
             self.kind = kind
             self.stamp = stamp
             slug = ContentKind.slug(ofPath: path)
-            outputPath = OutputPath.page(kind, slug: slug)
+            language = ContentKind.language(ofPath: path)
+            outputPath = (language.map { $0 + "/" } ?? "") + OutputPath.page(kind, slug: slug)
         }
 
         /// Why this file's name gives it no page of its own, if it does not: it has no letter

@@ -17,6 +17,9 @@ package struct BodyRenderer {
     /// Content files known to be regular files in real folders (not symlinks): a link to
     /// one of them is resolved on its text alone, without asking the file system.
     package var plainFiles: Set<String> = []
+    /// The folder of the language the body is shown in (`fr/`; "" for the default language):
+    /// a link to an entry leads to its page in that language.
+    package var languageFolder = ""
 
     package init(paths: ContentPath, pages: [String: String], planner: ImagePlanner, options: MarkdownOptions, plainFiles: Set<String> = []) {
         self.paths = paths
@@ -51,6 +54,11 @@ package struct BodyRenderer {
         return MarkdownBody(html: html, images: plans, links: links, files: files, destinations: destinations)
     }
 
+    /// The page a link to the content file whose page is `page` leads to, in the body's language.
+    private func inLanguage(_ page: String, of target: String) -> String {
+        languageFolder.isEmpty || ContentKind.language(ofPath: target) != nil ? page : languageFolder + page
+    }
+
     private func resolveLink(_ link: MarkdownLink, in file: SourceFile, outputPath: String,
                              links: inout [String], files: inout [String], problems: inout [Diagnostic]) -> String? {
         let destination = link.destination
@@ -65,13 +73,13 @@ package struct BodyRenderer {
         // cities, their links to their country and neighbours share a few strings.
         if let target = ContentPath.lexical(path, from: file.path), plainFiles.contains(target), let known = pages.index(forKey: target) {
             links.append(pages[known].key)
-            return PagePath.relative(from: outputPath, to: pages[known].value) + fragment
+            return PagePath.relative(from: outputPath, to: inLanguage(pages[known].value, of: target)) + fragment
         }
         switch paths.resolve(path, from: file.path) {
         case .success(let url):
             if let known = pages.index(forKey: paths.siteRelative(url)) {
                 links.append(pages[known].key)
-                return PagePath.relative(from: outputPath, to: pages[known].value) + fragment
+                return PagePath.relative(from: outputPath, to: inLanguage(pages[known].value, of: pages[known].key)) + fragment
             }
             problems.append(Diagnostic("link to \"\(destination)\", which is not a country or city of the guide", at: link.location))
         case .failure(.missing):

@@ -54,6 +54,11 @@ extension ContentEntry {
         diagnostics: inout [Diagnostic]
     ) -> (entry: ContentEntry?, body: MarkdownBody, unknownCountry: UnknownCountry?) {
         let file = content.file
+        if let code = ContentKind.language(ofPath: file.path) {
+            let (entry, body) = processTranslation(
+                content, code: code, digest: digest, frontMatterDigest: frontMatterDigest, kind: kind, context: context, diagnostics: &diagnostics)
+            return (validate ? entry : nil, body, nil)
+        }
         let body = context.bodyRenderer.render(
             content.document, of: file, outputPath: OutputPath.page(kind, slug: content.slug), diagnostics: &diagnostics)
         guard validate else { return (nil, body, nil) }

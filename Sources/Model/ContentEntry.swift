@@ -73,13 +73,17 @@ package final class ContentEntry: Sendable {
 
     /// From the file name (kept: it is asked for often).
     package let slug: String
+    /// Whether the file has a body. A translation without one shows its entry's text; for a
+    /// translation, `extra` holds every key of its front matter as written (see `translated(by:into:)`).
+    package let hasBody: Bool
 
     package init(kind: Kind, path: String, digest: Digest, frontMatterDigest: Digest, name: String, officialName: String? = nil,
          capital: String? = nil, motto: String? = nil, aliases: [String] = [], redirects: [Redirect] = [], continents: [String] = [], country: String? = nil,
          position: GeoPosition? = nil, isoCode: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
          draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = [], date: EntryDate? = nil, firstSeen: Int64 = 0,
-         credit: PictureCredit? = nil) {
+         credit: PictureCredit? = nil, hasBody: Bool = true) {
+        self.hasBody = hasBody
         (self.date, self.firstSeen, self.credit) = (date, firstSeen, credit)
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
         (self.officialName, self.capital, self.motto, self.continents, self.country) = (officialName, capital, motto, continents, country)
@@ -106,7 +110,7 @@ package final class ContentEntry: Sendable {
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName,
             capital: capital, motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             position: position, isoCode: isoCode, image: image, extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles,
-            draft: draft, menu: menu, warnings: warnings, date: date, firstSeen: firstSeen, credit: credit)
+            draft: draft, menu: menu, warnings: warnings, date: date, firstSeen: firstSeen, credit: credit, hasBody: hasBody)
     }
 
     /// The date the feed gives it: its `date`, else its first appearance in the build record.

@@ -21,9 +21,32 @@ package final class BodyStore: Sendable {
     /// The digest each file had when processed, so that a file edited during the build is noticed.
     private let digest: @Sendable (String) -> Digest?
 
+    /// The folder of the language the bodies are shown in (`fr/`; "" for the default), and
+    /// the file whose body an entry of that language shows (its translation's when it has
+    /// one with a body, else its own).
+    private let folder: String
+    private let source: @Sendable (String) -> String
+
     package init(context: ContentEntry.SourceContext, digest: @escaping @Sendable (String) -> Digest?) {
         self.context = context
         self.digest = digest
+        folder = ""
+        source = { $0 }
+    }
+
+    private init(context: ContentEntry.SourceContext, digest: @escaping @Sendable (String) -> Digest?, folder: String,
+                 source: @escaping @Sendable (String) -> String) {
+        self.context = context
+        self.digest = digest
+        self.folder = folder
+        self.source = source
+    }
+
+    /// The bodies as the pages in the language `language` show them: that of the file
+    /// `source` names for the path of an entry there (`france.fr.md`), rendered for its page
+    /// in the language's folder.
+    package func inLanguage(_ language: LanguageSetting, source: @escaping @Sendable (String) -> String) -> BodyStore {
+        BodyStore(context: context, digest: digest, folder: language.folder, source: source)
     }
 
     package func put(_ html: String, for path: String) {
@@ -58,7 +81,8 @@ package final class BodyStore: Sendable {
         return rendered(path, diagnostics: &ignored).map { ($0.body.destinations, $0.text) }
     }
 
-    private func rendered(_ path: String, diagnostics: inout [Diagnostic]) -> (body: MarkdownBody, text: String)? {
+    private func rendered(_ shown: String, diagnostics: inout [Diagnostic]) -> (body: MarkdownBody, text: String)? {
+        let path = source(shown)
         let changed = Diagnostic("this file changed during the build; build again", at: SourceLocation(path: path))
         guard let data = FileManager.default.contents(atPath: context.paths.root.appending(path: path).path),
               Digest(of: data) == digest(path) else {
@@ -69,8 +93,10 @@ package final class BodyStore: Sendable {
             let file = try SourceFile(path: path, contents: data)
             let document = try FrontMatterParser.parse(file)
             let kind = ContentKind.of(path: path)
-            let output = OutputPath.page(kind, slug: ContentKind.slug(ofPath: path))
-            let body = context.bodyRenderer.render(document, of: file, outputPath: output, diagnostics: &diagnostics)
+            let output = folder + OutputPath.page(kind, slug: ContentKind.slug(ofPath: path))
+            var renderer = context.bodyRenderer
+            renderer.languageFolder = folder
+            let body = renderer.render(document, of: file, outputPath: output, diagnostics: &diagnostics)
             return (body, String(decoding: data, as: UTF8.self))
         } catch {
             diagnostics += error.diagnostics

@@ -78,6 +78,32 @@ package struct Dependency: Hashable, Comparable, Sendable {
         a.kind != b.kind ? a.kind.rawValue < b.kind.rawValue : a.name < b.name
     }
 
+    /// The kinds whose value depends on the language a page is in (its model's lists: the
+    /// order and initials of its names, its nearby cities...). A page in a language other
+    /// than the default records them with that language's code before the name
+    /// (`inLanguage(_:)`); what a translation says is read from its own file (`.frontMatter`
+    /// of `france.fr.md`), the settings, templates and files of the output are the same in
+    /// every language.
+    package static let languageKinds: Set<Kind> = [
+        .countries, .cities, .citiesOf, .cityCount, .sections, .continent, .slice, .continentCities, .nearby, .places,
+        .freePages, .newest, .credits,
+    ]
+    private static let separator: Character = "\u{1F}"
+
+    /// The same dependency for a page in the language `code` (`fr\u{1F}` before the name);
+    /// itself when its value is the same in every language.
+    package func inLanguage(_ code: String) -> Dependency {
+        guard !code.isEmpty, Self.languageKinds.contains(kind) else { return self }
+        return Dependency(kind, code + String(Self.separator) + name)
+    }
+
+    /// The language a dependency was recorded in and the dependency itself (nil for the
+    /// default language's, and for one whose value is the same in every language).
+    package var language: (code: String, dependency: Dependency)? {
+        guard Self.languageKinds.contains(kind), let split = name.firstIndex(of: Self.separator) else { return nil }
+        return (String(name[..<split]), Dependency(kind, String(name[name.index(after: split)...])))
+    }
+
     package static func frontMatter(_ path: String) -> Dependency { Dependency(.frontMatter, path) }
     package static func body(_ path: String) -> Dependency { Dependency(.body, path) }
     package static func image(_ path: String) -> Dependency { Dependency(.image, path) }

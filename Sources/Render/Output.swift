@@ -26,6 +26,9 @@ package protocol Output: Sendable {
     /// another step assembles, like the search index's records: keyed and kept in the
     /// manifest like a file, and handed over when made, never written).
     var writesFiles: Bool { get }
+    /// Whether its files are made in every language of a guide in several (in each other
+    /// language's folder: `fr/countries/france.html`), or once (the sitemap, the data files).
+    var perLanguage: Bool { get }
     /// Its files for this site, in a stable order.
     func files(of site: PageRenderer) -> [Page]
     /// The text of `page`, one of its files, with what it read recorded in `scope`.
@@ -35,6 +38,7 @@ package protocol Output: Sendable {
 extension Output {
     package var listed: Bool { true }
     package var writesFiles: Bool { true }
+    package var perLanguage: Bool { false }
 }
 
 /// An output whose files a template of the theme draws: the one named like its kind, in

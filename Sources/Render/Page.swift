@@ -34,6 +34,10 @@ package struct Page: Sendable {
     /// the model's `sections`.
     package var number = 1
 
+    /// Which language of the guide the page is in: 0 for the default (and only) one, else
+    /// its place in `languages:` (see `PageRenderer.translations`).
+    package var language = 0
+
     /// For a redirect page, whether `index` is a position in the model's countries or cities.
     package var entity = ContentKind.country
 

@@ -17,15 +17,16 @@ extension PageRenderer {
         // A page served for missing paths at any depth (the not-found page) links from the
         // site's own path (base_url's, else the server's root) instead of its own.
         let absolute = output.linksFromSiteRoot
-        let root = absolute ? config.sitePath : PagePath.root(of: page.path)
-        func link(_ target: String) -> String { absolute ? root + target : PagePath.relative(from: page.path, to: target) }
+        let root = absolute ? config.sitePath : siteRoot(of: page.path)
+        func link(_ target: String) -> String { absolute ? root + folder + target : PagePath.relative(from: page.path, to: target) }
         var site: [String: MustacheValue] = ["title": .string(config.title), "language": .string(config.language)]
+        if let language, language.rightToLeft || config.isMultilingual { site["dir"] = .string(language.rightToLeft ? "rtl" : "ltr") }
         var pageValue: [String: MustacheValue] = [
             "title": .string(page.title), "path": .string(page.path), "is_\(page.kind.rawValue)": .bool(true),
         ]
         if let base = config.baseURL {
             site["base_url"] = .string(base)
-            pageValue["canonical"] = .string(base + (page.path == OutputPath.index ? "" : PagePath.urlEncoded(page.path)))
+            pageValue["canonical"] = .string(base + folder + (page.path == OutputPath.index ? "" : PagePath.urlEncoded(page.path)))
         }
         var nav: [String: MustacheValue] = [
             "countries": .string(link(OutputPath.index)),
@@ -45,6 +46,7 @@ extension PageRenderer {
         if config.search { values["search"] = .bool(true) }
         if let data = dataLinks(for: page) { values["data"] = data }
         if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
+        if config.isMultilingual { addLanguages(of: page, absolute: absolute, scope: images, into: &values) }
         var lists: [String: Dependency] = [:]
         // The pages of one's own in the header's menu and in the footer (read when shown).
         let (menu, footer) = freePageLinks(from: page.path, link: link)
@@ -183,7 +185,7 @@ extension PageRenderer {
     private func makeCountry(_ country: ContentEntry, from page: String, images: PageScope, withCities: Bool, eager: Bool = false)
         -> MustacheValue
     {
-        let root = PagePath.root(of: page)
+        let root = siteRoot(of: page)
         var value: [String: MustacheValue] = [
             "slug": .string(country.slug),
             "name": .string(country.name),
@@ -217,7 +219,7 @@ extension PageRenderer {
             "picture": .dynamic(ImageValue(
                 image: city.image, alt: city.image.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
                 stem: city.image.stem,
-                root: PagePath.root(of: page), planner: planner, owner: city.path, used: images)),
+                root: siteRoot(of: page), planner: planner, owner: city.path, used: images)),
             "extra": extra(city.extra),
         ]
         if let credit = creditValue(of: city) { value["credit"] = credit }

@@ -36,7 +36,48 @@ package struct PageRenderer: Sendable {
     /// What links may point at: every file of every output, and those `publishes` adds (see `LinkTargets`).
     package private(set) var targets: LinkTargets
 
-    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore) {
+    /// The language whose pages this renderer draws (nil for a guide in one language), and
+    /// the folder they go in (`fr/`; "" for the default language).
+    package private(set) var language: LanguageSetting?
+    package private(set) var folder = ""
+    /// On the default language's renderer of a guide in several: one renderer for each other
+    /// language, drawing the outputs made per language (`Output.perLanguage`) of its model
+    /// (the entries as that language shows them: `ContentEntry.translated(by:into:)`). Their
+    /// files are among `pages`, in their folder, `Page.language` naming which.
+    package private(set) var translations: [PageRenderer] = []
+    /// The entries that have a translation, by language (`fr`) and the entry's path.
+    package private(set) var translated: [String: Set<String>] = [:]
+    /// Of those, the translations that have a text of their own (the others show their entry's).
+    package private(set) var translatedTexts: Set<String> = []
+
+    /// `translations`: for each language of the guide but the first (`config.languages`),
+    /// its model, the bodies as its pages show them and the entries translated into it.
+    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore,
+                 translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []) {
+        self.init(model: model, library: library, planner: planner, bodies: bodies, language: nil)
+        language = model.config.languages.first
+        for (n, translation) in translations.enumerated() {
+            let setting = model.config.languages[n + 1]
+            var renderer = PageRenderer(model: translation.model, library: library, planner: planner, bodies: translation.bodies,
+                                        language: setting)
+            renderer.language = setting
+            renderer.folder = setting.folder
+            renderer.translated = [setting.code: translation.translated]
+            translated[setting.code] = translation.translated
+            renderer.translatedTexts = translation.texts
+            for var page in renderer.pages {
+                page.path = setting.folder + page.path
+                page.language = n + 1
+                pages.append(page)
+            }
+            listedPaths += renderer.listedPaths.map { setting.folder + $0 }
+            self.translations.append(renderer)
+        }
+        for n in self.translations.indices { self.translations[n].translated = translated }
+        targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+    }
+
+    private init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore, language: LanguageSetting?) {
         self.model = model
         self.library = library
         self.planner = planner
@@ -46,13 +87,29 @@ package struct PageRenderer: Sendable {
         targets = LinkTargets(files: [], baseURL: model.config.baseURL, sitePath: model.config.sitePath)
         hasCredits = model.countries.contains { $0.credit != nil && !$0.image.isPlaceholder }
             || model.cities.contains { $0.credit != nil && !$0.image.isPlaceholder }
-        for output in Outputs.all {
+        for output in Outputs.all where language == nil || output.perLanguage {
             let made = output.files(of: self)
             pages += made
             if output.listed { listedPaths += made.map(\.path) }
         }
         targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
     }
+
+    /// The renderer of the language of `page`, and the page with its path in that language's
+    /// folder (`fr/countries/france.html` -> `countries/france.html`): links between pages
+    /// of one language are worked out within its folder, those to the site's assets and
+    /// thumbnails from the site's root (`siteRoot(of:)`).
+    package func inLanguage(_ page: Page) -> (site: PageRenderer, page: Page) {
+        guard page.language > 0 else { return (self, page) }
+        let site = translations[page.language - 1]
+        var local = page
+        local.path = String(page.path.dropFirst(site.folder.count))
+        return (site, local)
+    }
+
+    /// From the page at `path` (in this language's folder) to the site's root: where the
+    /// assets and the thumbnails are.
+    package func siteRoot(of path: String) -> String { PagePath.root(of: folder + path) }
 
     /// Adds the files the output holds besides those of the outputs (the theme's assets,
     /// `static/`, the files pages link to) to what links may point at.
@@ -81,11 +138,12 @@ package struct PageRenderer: Sendable {
         let templateErrors = TemplateErrors()
         let results = Parallel.map(pages.count) { i -> Result<Rendered, DiagnosticList> in
             let page = pages[i]
-            let scope = PageScope()
+            let (site, local) = inLanguage(page)
+            let scope = PageScope(language: site.folder.isEmpty ? "" : site.language?.code ?? "")
             defer { scope.finish() }
             do throws(MustacheError) {
                 let output = Outputs.output(page.kind)
-                let text = try output.render(page, of: self, scope: scope)
+                let text = try output.render(local, of: site, scope: scope)
                 let fromRoot = (output as? any TemplatedOutput)?.linksFromSiteRoot ?? false
                 let broken = checkLinks(page, text, fromSiteRoot: fromRoot, scope: scope)
                 guard broken.isEmpty else { return .failure(DiagnosticList(broken)) }

@@ -20,14 +20,21 @@ package final class PageScope: Sendable {
         var read: Set<Dependency> = []
     }
     private let state = Locked(State())
+    /// The language the page is in, when it is not the guide's default: what it reads of
+    /// the lists is that language's (`Dependency.inLanguage(_:)`).
+    private let language: String
+
+    package init(language: String = "") { self.language = language }
 
     /// Records that the page read a value that came from `dependency`.
     package func read(_ dependency: Dependency) {
+        let dependency = language.isEmpty ? dependency : dependency.inLanguage(language)
         state.withLock { _ = $0.read.insert(dependency) }
     }
 
     /// Records that the page read values that came from `dependencies`.
     package func read(contentsOf dependencies: some Sequence<Dependency>) {
+        let dependencies = language.isEmpty ? Array(dependencies) : dependencies.map { $0.inLanguage(language) }
         state.withLock { $0.read.formUnion(dependencies) }
     }
 

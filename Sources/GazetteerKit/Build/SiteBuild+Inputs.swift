@@ -42,6 +42,7 @@ extension SiteBuild {
                 diagnostics += error.diagnostics
             }
         }
+        diagnostics += Translations.problems(scan.content, config: config)
         let engine = engineKey()
         let global = globalKey(scan, engine: engine)
         clock.lap("load.manifest")

@@ -20,7 +20,16 @@ extension SiteBuild {
     mutating func makeModel(_ content: Content) throws(DiagnosticList) -> Model {
         let scan = inputs.scan
         var diagnostics = content.diagnostics
-        let model = SiteModel(config: inputs.config, entries: content.entries)
+        let config = inputs.config
+        let model = SiteModel(config: config, entries: config.isMultilingual ? content.entries.filter { $0.language == nil } : content.entries)
+        // The guide in each other language: its entries as that language shows them.
+        var translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []
+        for language in config.languages.dropFirst() {
+            let (entries, translated) = Translations.entries(content.entries, in: language)
+            let withBody = Set(content.entries.filter { translated.contains($0.path) && $0.hasBody }.map(\.path))
+            let bodies = content.bodies.inLanguage(language) { withBody.contains($0) ? $0 : ContentKind.untranslated($0) }
+            translations.append((SiteModel(config: config.inLanguage(language), entries: entries), bodies, translated, withBody))
+        }
         diagnostics += SiteModel.redirectProblems(content.entries, pages: Set(scan.content.map(\.outputPath)))
         clock.lap("model.model")
         var library: TemplateLibrary?
@@ -45,7 +54,8 @@ extension SiteBuild {
             throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems())
         }
         clock.lap("model.templates")
-        var renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies)
+        var renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies,
+                                    translations: translations)
         let texts = content.processed.texts
         renderer.plainText = { texts[$0]?.text }
         clock.lap("model.pages")

@@ -30,6 +30,7 @@ extension SiteBuild {
         let values = DependencyValues(
             model: model.site, entries: content.entries, settings: scan.configFile?.text, templates: scan.theme.templates,
             pagePaths: model.renderer.listedPaths, files: model.renderer.targets.files,
+            translations: model.renderer.translations.map { ($0.language!.code, $0.model) },
             imageStamp: { (taken[$0] ?? planner.stamp(of: $0)) ?? FileStamp.following($0) })
         let compared = reuse.pageKeys
         let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []

@@ -6,7 +6,7 @@ import Markdown
 import Images
 
 extension SiteConfig {
-    package static let knownKeys = ["title", "base_url", "language", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data", "thumbnail_cache_days"]
+    package static let knownKeys = ["title", "base_url", "language", "languages", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data", "thumbnail_cache_days"]
 
     /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
     package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
@@ -16,9 +16,12 @@ extension SiteConfig {
         guard case .mapping(let entries) = root.value else {
             throw DiagnosticList([Diagnostic("gazetteer.yaml must be a mapping of settings", at: root.location)])
         }
+        var languageEntry: YAMLEntry?
         for entry in entries {
             let value = entry.value
             switch entry.key {
+            case "languages":
+                if let list = parseLanguages(value, errors: &errors) { config.languages = list }
             case "title":
                 if let s = value.stringValue(into: &errors, what: "title") { config.title = s }
             case "base_url":
@@ -31,6 +34,7 @@ extension SiteConfig {
                 }
             case "language":
                 if let s = value.stringValue(into: &errors, what: "language") { config.language = s }
+                languageEntry = entry
             case "max_image_pixels":
                 if case .int(let n) = value.value, n > 0 { config.maxImagePixels = n } else {
                     errors.append(Diagnostic("max_image_pixels must be a positive whole number", at: value.location))
@@ -59,6 +63,16 @@ extension SiteConfig {
             default:
                 errors.append(unknown("setting", entry, known: knownKeys, in: entries))
             }
+        }
+        if let first = config.languages.first {
+            if let languageEntry, languageEntry.value.text?.lowercased() != first.code.lowercased() {
+                errors.append(Diagnostic(
+                    "language \"\(languageEntry.value.text ?? "")\" contradicts languages:, whose first (the default) is \"\(first.code)\": "
+                        + "remove language: (languages: says it), or put \(languageEntry.value.text ?? "it") first",
+                    at: languageEntry.value.location))
+            }
+            config.language = first.code
+            if let title = first.title { config.title = title }
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         return config

@@ -11,6 +11,8 @@ package struct SiteConfig: Sendable {
     package var title = "Gazetteer"
     package var baseURL: String?
     package var language = "en"
+    /// `languages:`, the default first; empty for a guide in one language (`language`).
+    package var languages: [LanguageSetting] = []
     /// Gallery sections, in order.
     package var continents: [Continent] = SiteConfig.defaultContinents
     /// Thumbnail presets by name; templates use them by name (`{{#flag.table}}`).
@@ -28,6 +30,20 @@ package struct SiteConfig: Sendable {
     package var thumbnailCacheDays = 7
 
     package init() {}
+
+    /// Whether the guide has pages in more than one language.
+    package var isMultilingual: Bool { languages.count > 1 }
+
+    /// The settings of the pages in the language `code` of `languages` (its title, its
+    /// collation; no data files, which the default language's pages link to).
+    package func inLanguage(_ setting: LanguageSetting) -> SiteConfig {
+        var config = self
+        config.language = setting.code
+        if let title = setting.title { config.title = title }
+        config.data = DataSettings(records: false, collections: false, csv: false, geojson: false)
+        config.search = false
+        return config
+    }
 
     /// The path of the site on its server: base_url's (`/guide/`), else `/`.
     package var sitePath: String {

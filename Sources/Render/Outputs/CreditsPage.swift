@@ -14,6 +14,7 @@ extension Page.Kind {
 /// every page's footer links to it then (`nav.credits`). It reads the credited entries with
 /// what each says (`Dependency.credits`), and each one's fields and picture as it shows them.
 package struct CreditsPage: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package static let path = "picture-credits.html"
     package var kind: Page.Kind { .credits }
     /// A theme written before credits has none.

@@ -10,6 +10,7 @@ extension Page.Kind {
 /// Each country's page with its cities, and the later pages of its list of cities (`index`
 /// is the country's position in the model's countries).
 package struct CountryPages: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .country }
 
     package func files(of site: PageRenderer) -> [Page] {
@@ -39,6 +40,7 @@ package struct CountryPages: TemplatedOutput {
 
 /// Each city's page (`index` is its position in the model's cities).
 package struct CityPages: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .city }
 
     package func files(of site: PageRenderer) -> [Page] {

@@ -52,6 +52,6 @@ extension PageRenderer {
     /// The `feed` value of a page's context: the link to the feed, when the site has one.
     func feedLink(from page: String, scope: PageScope) -> MustacheValue? {
         scope.read(.templateExists(Page.Kind.feed.rawValue))
-        return makesFeed ? .string(PagePath.relative(from: page, to: Feed.path)) : nil
+        return makesFeed ? .string(PagePath.relative(from: folder + page, to: Feed.path)) : nil
     }
 }

@@ -9,6 +9,7 @@ extension Page.Kind {
 /// Each page of one's own (`content/pages/about.md` -> `about.html`), drawn by the theme's
 /// `page` template (`index` is the page's position in the model's pages).
 package struct FreePages: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .page }
 
     package func files(of site: PageRenderer) -> [Page] {

@@ -12,6 +12,7 @@ extension Page.Kind {
 
 /// The index: every country.
 package struct IndexPage: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .index }
 
     package func files(of site: PageRenderer) -> [Page] {
@@ -30,6 +31,7 @@ package struct IndexPage: TemplatedOutput {
 
 /// The City Guide: every city, in pages (pages without entries are not made).
 package struct CityGuide: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .cities }
 
     package func files(of site: PageRenderer) -> [Page] {
@@ -48,6 +50,7 @@ package struct CityGuide: TemplatedOutput {
 
 /// The flag gallery: every country's flag, by continent.
 package struct FlagGallery: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .flags }
 
     package func files(of site: PageRenderer) -> [Page] {
@@ -72,6 +75,7 @@ package struct FlagGallery: TemplatedOutput {
 
 /// The list of continents, when the theme draws continent pages.
 package struct ContinentsPage: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .continents }
     package var templateIsOptional: Bool { true }
 
@@ -91,6 +95,7 @@ package struct ContinentsPage: TemplatedOutput {
 /// Each continent's countries, in pages, when the theme draws continent pages (`index` is
 /// the continent's position in the model's `sections`).
 package struct ContinentPages: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .continent }
     package var templateIsOptional: Bool { true }
 

@@ -8,6 +8,7 @@ extension Page.Kind {
 /// `404.html`, served for any missing path: its links start from the site's own path, and
 /// it is not a page for readers (`Output.listed`).
 package struct NotFoundPage: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .notFound }
     package var listed: Bool { false }
     package var linksFromSiteRoot: Bool { true }

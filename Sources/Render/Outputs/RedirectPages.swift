@@ -11,6 +11,7 @@ extension Page.Kind {
 /// readers on to its page; not listed (the sitemap leaves it out). `index` is the entry's
 /// position in the model's countries or cities, as `entity` says.
 package struct RedirectPages: TemplatedOutput {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .redirect }
     package var listed: Bool { false }
 

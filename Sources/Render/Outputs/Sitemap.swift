@@ -1,5 +1,6 @@
 import Load
 import Images
+import Model
 
 extension Page.Kind {
     /// `sitemap.xml`, made without a template.
@@ -21,7 +22,45 @@ package struct Sitemap: Output {
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         scope.read(.settings)
         scope.read(.pages)
-        return Self.xml(listing: site.listedPaths, baseURL: site.model.config.baseURL ?? "")
+        let config = site.model.config
+        guard config.isMultilingual else { return Self.xml(listing: site.listedPaths, baseURL: config.baseURL ?? "") }
+        return Self.xml(listing: site.listedPaths, baseURL: config.baseURL ?? "", languages: config.languages)
+    }
+
+    /// With the guide's languages: each page's `<url>` lists every version of it (this one
+    /// included, each with its `hreflang`, then `x-default`, the default language's) as
+    /// `xhtml:link`, as search engines read them.
+    static func xml(listing pagePaths: [String], baseURL base: String, languages: [LanguageSetting]) -> String {
+        let listed = Set(pagePaths)
+        func local(_ path: String) -> String {
+            for language in languages.dropFirst() where path.hasPrefix(language.folder) { return String(path.dropFirst(language.folder.count)) }
+            return path
+        }
+        func address(_ path: String) -> String {
+            ImageHTML.escape(base + PagePath.urlEncoded(path))
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+        for path in pagePaths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            xml += "  <url><loc>\(ImageHTML.escape(base) + ImageHTML.escape(PagePath.urlEncoded(path)))</loc>"
+            let own = local(path)
+            let versions = languages.enumerated().compactMap { index, language -> (String, String)? in
+                let version = (index == 0 ? "" : language.folder) + own
+                return listed.contains(version) ? (language.code, version) : nil
+            }
+            if versions.count > 1 {
+                for (code, version) in versions {
+                    xml += "\n    <xhtml:link rel=\"alternate\" hreflang=\"\(code)\" href=\"\(address(version))\"/>"
+                }
+                if let first = versions.first, first.0 == languages[0].code {
+                    xml += "\n    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"\(address(first.1))\"/>"
+                }
+                xml += "\n  "
+            }
+            xml += "</url>\n"
+        }
+        xml += "</urlset>\n"
+        return xml
     }
 
     /// Made as bytes: it lists every page.

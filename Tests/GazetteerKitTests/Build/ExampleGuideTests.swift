@@ -35,12 +35,12 @@ final class ExampleGuideTests: XCTestCase {
 
         let fm = FileManager.default
         let countries = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/countries").path)
-            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+            .filter { $0.hasSuffix(".md") && ContentKind.language(ofPath: $0) == nil }.map { String($0.dropLast(3)) }
         func isDraft(_ path: String) -> Bool {
             (try? String(contentsOf: Self.repository.appending(path: path), encoding: .utf8))?.contains("\ndraft: true\n") == true
         }
         let allCities = try fm.contentsOfDirectory(atPath: Self.repository.appending(path: "content/cities").path)
-            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }
+            .filter { $0.hasSuffix(".md") && ContentKind.language(ofPath: $0) == nil }.map { String($0.dropLast(3)) }
         let cities = allCities.filter { !isDraft("content/cities/\($0).md") }
         let drafts = allCities.filter { isDraft("content/cities/\($0).md") }
         XCTAssertGreaterThanOrEqual(countries.count, 32)
@@ -56,6 +56,11 @@ final class ExampleGuideTests: XCTestCase {
         }
         for slug in countries { XCTAssertTrue(files.contains("countries/\(slug).html"), slug) }
         for slug in cities { XCTAssertTrue(files.contains("cities/\(slug).html"), slug) }
+        // The guide in French too, under fr/ (its links checked below with the others').
+        for slug in countries { XCTAssertTrue(files.contains("fr/countries/\(slug).html"), "fr: \(slug)") }
+        for slug in cities { XCTAssertTrue(files.contains("fr/cities/\(slug).html"), "fr: \(slug)") }
+        XCTAssertTrue(try String(contentsOf: output.appending(path: "fr/countries/germany.html"), encoding: .utf8).contains("<h1>Allemagne</h1>")
+                      || (try String(contentsOf: output.appending(path: "fr/countries/germany.html"), encoding: .utf8)).contains("Allemagne"))
         // A draft is left out; the About page, static/ and the PDF it links to are published.
         XCTAssertFalse(drafts.isEmpty, "the example has a draft")
         for slug in drafts { XCTAssertFalse(files.contains("cities/\(slug).html"), slug) }

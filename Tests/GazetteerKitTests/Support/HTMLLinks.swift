@@ -25,7 +25,8 @@ enum HTMLLinks {
             if url.hasPrefix("#") || url.contains("://") || url.hasPrefix("mailto:") { return false }
             let encoded = String(url.split(separator: "#", omittingEmptySubsequences: false)[0])
             let path = encoded.removingPercentEncoding ?? encoded
-            var parts = page.split(separator: "/").dropLast().map(String.init)
+            // From the site's root (the not-found page's links, served at any depth), else from the page.
+            var parts = path.hasPrefix("/") ? [] : page.split(separator: "/").dropLast().map(String.init)
             for part in path.split(separator: "/") {
                 if part == ".." { if parts.isEmpty { return true }; parts.removeLast() }
                 else if part != "." { parts.append(String(part)) }

@@ -1,0 +1,71 @@
+import Foundation
+import Diagnostics
+import Load
+import FrontMatter
+
+/// The translations of a guide in several languages: `france.fr.md` beside `france.md` is
+/// its French text (the same slug; the file name says the language). A translation may
+/// translate any text of the front matter and the body; what it leaves out is the default
+/// language's entry's (`ContentEntry.translated(by:)`).
+package enum Translations {
+    /// The front matter keys a translation may give: the texts. The others (a city's
+    /// `country`, `position`, a country's `continents`, `flag`, `iso`...) are the entry's
+    /// in every language.
+    package static let translatableKeys: Set<String> = [
+        "name", "official_name", "capital", "motto", "aliases", "title", "flag_caption", "picture_caption",
+    ]
+
+    /// A translation whose language the settings do not name, of the default language, or of
+    /// an entry that does not exist: located at the file, with a suggestion.
+    package static func problems(_ files: [SiteLoader.ScannedFile], config: SiteConfig) -> [Diagnostic] {
+        let translations = files.filter { $0.language != nil }
+        guard !translations.isEmpty else { return [] }
+        let codes = config.languages.map(\.code)
+        let defaultCode = codes.first ?? config.language
+        let entries = Set(files.filter { $0.language == nil }.map(\.path))
+        var problems: [Diagnostic] = []
+        for file in translations {
+            let code = file.language!
+            let at = SourceLocation(path: file.path, line: 1, column: 1)
+            let others = codes.dropFirst()
+            if code == defaultCode {
+                let entry = ContentKind.untranslated(file.path)
+                problems.append(Diagnostic(
+                    "\(code) is the guide's default language: its text is \((entry as NSString).lastPathComponent) itself, not a translation "
+                        + "(rename this file to \((entry as NSString).lastPathComponent), or put another language first in languages:)",
+                    at: at))
+            } else if !others.contains(code) {
+                let known = others.isEmpty
+                    ? "the guide has one language (add languages: to gazetteer.yaml, the default first, to give it more)"
+                    : "the guide's other languages are " + others.joined(separator: ", ")
+                        + NameSuggestion.hint(for: code, in: Array(others))
+                problems.append(Diagnostic(
+                    "this file's name says it is a translation into \"\(code)\", which is not a language of the guide: \(known)",
+                    at: at))
+            } else if !entries.contains(ContentKind.untranslated(file.path)) {
+                let folder = (file.path as NSString).deletingLastPathComponent + "/"
+                let slugs = files.filter { $0.language == nil && $0.kind == file.kind }.map(\.slug)
+                let hint = NameSuggestion.closest(to: file.slug, in: slugs).map {
+                    " (did you mean \($0).\(code).md, the translation of \(folder)\($0).md?)"
+                } ?? ""
+                problems.append(Diagnostic(
+                    "this is a translation of \(folder)\(file.slug).md, which does not exist: a translation sits beside its entry, "
+                        + "with the same name and the language before .md" + hint,
+                    at: at))
+            }
+        }
+        return problems
+    }
+}
+
+extension Translations {
+    /// The entries as the language `language` shows them (every entry of `entries`, the
+    /// default language's, with its translation laid over it when it has one), and the paths
+    /// of the translations there are.
+    package static func entries(_ entries: [ContentEntry], in language: LanguageSetting) -> (entries: [ContentEntry], translated: Set<String>) {
+        var own: [String: ContentEntry] = [:]
+        for entry in entries where entry.language == language.code { own[ContentKind.untranslated(entry.path)] = entry }
+        let shown = entries.filter { $0.language == nil }.map { $0.translated(by: own[$0.path], into: language.code) }
+        return (shown, Set(own.values.map(\.path)))
+    }
+}

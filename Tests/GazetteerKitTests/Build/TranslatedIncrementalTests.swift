@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+@testable import Render
+
+/// A guide in several languages rebuilt after seeded random edits of entries and their
+/// translations (added, changed, renamed so that the French order moves, removed): the
+/// output is a clean build's, byte for byte; and editing a translation renders again only
+/// pages of its language.
+final class TranslatedIncrementalTests: XCTestCase {
+    static let settings = """
+        title: Test Guide
+        page_size: 2
+        base_url: https://example.org/
+        languages:
+          - {code: en, name: English}
+          - {code: fr, name: Français}
+        """
+
+    func testEditingATranslationRendersOnlyItsLanguagesPages() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = Self.settings
+        files["content/countries/japan.fr.md"] = "---\nname: Japon\n---\n\nUn pays insulaire.\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = IncrementalBuildTests.stamps(site.output)
+        try site.write("content/countries/japan.fr.md", "---\nname: Japon\n---\n\nUn pays fait d'îles.\n")
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        let after = IncrementalBuildTests.stamps(site.output)
+        let written = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] && $0 != ".gazetteer-files" }
+        XCTAssertEqual(written, ["fr/countries/japan.html"], "only the French page that shows the body")
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after a translation's body was edited")
+    }
+
+    func testRandomEditsOfTranslationsGiveWhatACleanBuildGives() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = Self.settings
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        var random = SeededRandom(seed: 30)
+        let entries = ["content/countries/spain", "content/countries/japan", "content/countries/turkey",
+                       "content/cities/madrid", "content/cities/osaka"]
+        let names = ["Espagne", "Japon", "Turquie", "Zanzibar", "Ångström", "Éire", "Abricot"]
+        for step in 0..<20 {
+            let entry = entries[random.next(entries.count)]
+            let translation = entry + ".fr.md"
+            var did = ""
+            switch random.next(5) {
+            case 0, 1:
+                let name = names[random.next(names.count)]
+                let body = random.next(2) == 0 ? "" : "\nTexte en français, étape \(step).\n"
+                try site.write(translation, "---\nname: \(name) \(step)\n---\n\(body)")
+                did = "\(translation) written as \(name)"
+            case 2:
+                if FileManager.default.fileExists(atPath: site.root.appending(path: translation).path) {
+                    try site.remove(translation)
+                    did = "\(translation) removed"
+                } else {
+                    try site.write(translation, "---\ncapital: Capitale \(step)\n---\n")
+                    did = "\(translation) with a capital only"
+                }
+            case 3:
+                let path = entry + ".md"
+                let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+                try site.write(path, text + "\nMore, step \(step).\n")
+                did = "body of \(path)"
+            default:
+                try site.write("content/cities/town-\(step).md", "---\nname: Town \(step)\ncountry: japan\n---\n")
+                try site.write("content/cities/town-\(step).fr.md", "---\nname: Ville \(step)\n---\n")
+                did = "new town-\(step) with its translation"
+            }
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "step \(step), \(did): \(result.err)")
+            try IncrementalBuildTests.assertSameAsCleanBuild(site, "step \(step), \(did)")
+        }
+    }
+}
