@@ -403,7 +403,7 @@ package enum ManifestCoding {
         var head = Head(
             engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
-        head.dependencyCount = r.count()
+        head.dependencyCount = Int(truncatingIfNeeded: r.uint())
         for _ in PartKind.allCases {
             var refs: [PartRef] = []
             for _ in 0..<r.count() {
