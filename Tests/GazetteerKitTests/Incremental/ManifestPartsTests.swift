@@ -83,8 +83,12 @@ final class ManifestPartsTests: XCTestCase {
         // And once more, over a manifest whose records were themselves copied.
         let third = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
         XCTAssertTrue(third.load())
-        let copiedAgain = next(from: third, changing: 1234)
+        var copiedAgain = manifest(changing: 1234)
+        for (path, page) in third.pages { copiedAgain.pages[path] = .copied(page.range) }
+        copiedAgain.dependencies = third.dependencyTable
+        third.releaseBytes()
         XCTAssertEqual(try copiedAgain.save(to: cache, previous: third), 0, "nothing changed: no part written")
+        XCTAssertEqual(Set(partFiles()), after)
         try assertReadsBack(copiedAgain, changed: 1234)
     }
 
