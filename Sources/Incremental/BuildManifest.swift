@@ -13,10 +13,12 @@ import Render
 /// every page's key (a hash of all it was made from) with the thumbnails it shows, and what
 /// the build read (`InputWatch`).
 ///
-/// The manifest is removed before the output folder is changed and written again after,
-/// so an interrupted build leaves none, and the build after it starts clean. The previous
-/// manifest is read as a `ManifestArchive`; records that did not change are copied from it
-/// byte for byte into the next one.
+/// The manifest is stored in parts (`ManifestParts`): a head naming them, and shards of
+/// records, each rewritten only when one of its records changed. Its head is removed before
+/// the output folder is changed and written again after, so an interrupted build leaves none,
+/// and the build after it starts clean. The previous manifest is read as a `ManifestArchive`;
+/// records that did not change are copied from it byte for byte into the next one, and a
+/// shard none of whose records changed is kept as it is.
 package struct BuildManifest: Sendable {
     package static let formatVersion = 14
 
@@ -56,7 +58,8 @@ package struct BuildManifest: Sendable {
         self.dependencies = dependencies
     }
 
-    /// A record to write: a value, or the bytes of an unchanged one in the previous manifest.
+    /// A record to write: a value, or the bytes of an unchanged one in the previous manifest
+    /// (where the archive says it is: a place only the archive reads).
     package enum Record<Value: Sendable>: Sendable {
         case value(Value)
         case copied(Range<Int>)
@@ -156,30 +159,38 @@ package struct BuildManifest: Sendable {
 
     package static func url(in cache: URL) -> URL { cache.appending(path: "manifest.bin") }
 
-    /// Writes the manifest into `cache` (through a temporary file and a rename), copying
-    /// unchanged records from `previous`.
-    package func save(to cache: URL, previous: ManifestArchive?) throws {
-        let target = Self.url(in: cache)
-        let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        var complete = true
-        let encoded = ManifestCoding.encode(self, previous: previous) { bytes in
-            var offset = 0
-            while complete, offset < bytes.count {
-                let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { complete = false }
-                offset += max(0, written)
-            }
-        }
-        if close(fd) != 0 || !complete || !encoded || rename(temporary.path, target.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+    /// Writes the manifest into `cache`: the parts `previous` does not hold (see
+    /// `ManifestParts`), then the head naming them (through a temporary file and a rename),
+    /// then the parts no longer named are removed. The bytes of the parts written anew.
+    @discardableResult
+    package func save(to cache: URL, previous: ManifestArchive?) throws -> Int {
+        let parts = try writeParts(to: cache, previous: previous)
+        try commit(parts, to: cache)
+        return parts.written
     }
 
-    /// Removes the manifest in `cache`, before the output folder is changed.
+    /// The parts of `save`, written (the head still names the previous manifest's).
+    package func writeParts(to cache: URL, previous: ManifestArchive?) throws -> ManifestParts.Written {
+        let folder = ManifestParts.folder(in: cache).path
+        if mkdir(folder, 0o755) != 0, errno != EEXIST { throw CocoaError(.fileWriteUnknown) }
+        guard let parts = ManifestParts.write(self, previous: previous, into: folder) else { throw CocoaError(.fileWriteUnknown) }
+        return parts
+    }
+
+    /// The head naming `parts` put in place, and the parts it does not name removed.
+    package func commit(_ parts: ManifestParts.Written, to cache: URL) throws {
+        let target = Self.url(in: cache)
+        let temporary = cache.appending(path: ".manifest.\(ProcessInfo.processInfo.processIdentifier).tmp")
+        guard FileBytes.write(ManifestCoding.head(self, parts: parts.parts), to: temporary.path),
+              rename(temporary.path, target.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown)
+        }
+        ManifestParts.removeUnused(in: ManifestParts.folder(in: cache).path, keeping: parts.parts)
+    }
+
+    /// Removes the manifest in `cache`, before the output folder is changed (its head: the
+    /// parts stay until the next manifest is saved, which copies from them).
     package static func remove(from cache: URL) {
         RetiredFile.retire(url(in: cache))
     }

@@ -9,41 +9,42 @@ import Render
 import Locking
 
 /// The previous build's manifest as read from the cache: at first only its watch (a build
-/// with nothing to do reads nothing else), then, when `load` is called, the rest: content
-/// entries decoded when the build needs them (every one, unless nothing changed), plans and
-/// page thumbnail lists only when asked for. Thread-safe once loaded.
+/// with nothing to do reads nothing else), then, when `load` is called, the parts its head
+/// names (see `ManifestParts`), each checked against its checksum and indexed across the
+/// cores: content entries decoded when the build needs them (every one, unless nothing
+/// changed), plans and page thumbnail lists only when asked for. Thread-safe once loaded.
 ///
-/// Unchecked: `load` sets the head's fields (keys, output, ranges, the open file) once, on the
+/// Unchecked: `load` sets the head's fields (keys, output, parts, ranges) once, on the
 /// thread that read the watch and before any other thread is handed the archive; afterwards
 /// they are only read, and the bytes and table change under their locks. The compiler cannot
 /// see that ordering (the fields are `var` for `load` alone).
 package final class ManifestArchive: @unchecked Sendable {
     package let watch: InputWatch?
     private let path: String
+    /// The folder of the parts.
+    private let folder: String
     /// Where the part after the watch begins.
     private let bodyOffset: Int
-    /// The file's bytes from `base` on: all of them after `load`, those after the entries once
-    /// the entries are decoded (`releaseEntryBytes`), none after `releaseBytes`. Read under the
-    /// lock (a reference taken), decoded outside it.
-    private let held = Locked<(bytes: [UInt8], base: Int)>(([], 0))
-    /// Where the records after the entries begin.
-    private var entriesEnd = 0
-    /// The file, open from `load` on: records are copied from it into the next manifest
-    /// after the bytes are released, and after the file is retired (unlinked).
-    private var fd: Int32 = -1
+    /// Each part's bytes, in the order of `refs`: all of them after `load`, those of the
+    /// entries gone once the entries are decoded (`releaseEntryBytes`), none after
+    /// `releaseBytes` (records are then read again from the part files, which stay until the
+    /// next manifest is saved). Read under the lock (a reference taken), decoded outside it.
+    private let held = Locked<[[UInt8]]>([])
+    /// Every part, of every kind in `PartKind`'s order, and where each kind's begin.
+    private var refs: [ManifestCoding.PartRef] = []
+    private var kindStarts: [Int] = []
     package private(set) var engineKey = ""
     package private(set) var globalKey = ""
     package private(set) var output = BuildManifest.OutputState(path: "", folders: [:])
     package private(set) var imageCount = 0
     package private(set) var assets: [String: FileStamp] = [:]
-    /// Where each record starts and ends in `bytes`.
+    /// Where each record is: a place in the archive (its part, and where in it; see `place`).
     package private(set) var entryRanges: [String: Range<Int>] = [:]
     package private(set) var sourceRanges: [String: Range<Int>] = [:]
     /// Each page's key, and where its record is.
     package private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
-    /// How many dependencies the table holds, and where it is (decoded when first asked for).
+    /// How many dependencies the table holds (decoded when first asked for).
     package private(set) var dependencyCount = 0
-    private var dependenciesOffset = 0
     private let table = Locked<[Dependency]?>(nil)
 
     /// The manifest in `cache`, read up to the end of its watch.
@@ -73,19 +74,45 @@ package final class ManifestArchive: @unchecked Sendable {
             var reader = ByteReader(Array(watchBytes.dropLast(16)))
             let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
             if hasWatch, watch == nil { return .unusable(damaged) }
-            return .archive(ManifestArchive(path: path, watch: watch, bodyOffset: start + length + 16))
+            return .archive(ManifestArchive(
+                path: path, folder: ManifestParts.folder(in: cache).path, watch: watch, bodyOffset: start + length + 16))
         }
     }
 
-    private init(path: String, watch: InputWatch?, bodyOffset: Int) {
+    private init(path: String, folder: String, watch: InputWatch?, bodyOffset: Int) {
         self.path = path
+        self.folder = folder
         self.watch = watch
         self.bodyOffset = bodyOffset
     }
 
-    deinit {
-        if fd >= 0 { close(fd) }
+    // MARK: Places
+
+    /// A record's place: its part's index in the high bits, its bytes in that part in the low ones.
+    private static let placeShift = 40
+
+    private static func place(part: Int, _ range: Range<Int>) -> Range<Int> {
+        let base = part << placeShift
+        return (base + range.lowerBound)..<(base + range.upperBound)
     }
+
+    /// The part a record's place is in.
+    package static func part(of place: Range<Int>) -> Int { place.lowerBound >> placeShift }
+
+    private static func local(_ place: Range<Int>) -> Range<Int> {
+        let base = part(of: place) << placeShift
+        return (place.lowerBound - base)..<(place.upperBound - base)
+    }
+
+    /// The parts of `kind`, in order.
+    package func parts(_ kind: ManifestCoding.PartKind) -> ArraySlice<ManifestCoding.PartRef> {
+        guard kindStarts.count > kind.rawValue else { return [] }
+        let end = kind.rawValue + 1 < kindStarts.count ? kindStarts[kind.rawValue + 1] : refs.count
+        return refs[kindStarts[kind.rawValue]..<end]
+    }
+
+    /// The index (among every part) of the first part of `kind`.
+    package func firstPart(_ kind: ManifestCoding.PartKind) -> Int { kindStarts.count > kind.rawValue ? kindStarts[kind.rawValue] : refs.count }
 
     /// Gives up the bytes once nothing is to be decoded from them any more (before the next
     /// manifest is written, which copies records with `copies()`): at 100,000 pages they are
@@ -93,68 +120,120 @@ package final class ManifestArchive: @unchecked Sendable {
     /// Not while other threads read the archive.
     package func releaseBytes() {
         _ = dependencyTable  // decoded now if it was not: it is kept
-        held.withLock { $0 = ([], 0) }
+        held.withLock { $0 = [] }
     }
 
-    /// Gives up the bytes of the entries, decoded by now (and copied from the file into the
-    /// next manifest): half the file at 100,000 pages, 40 MB, held else while the pages are
+    /// Gives up the bytes of the entries, decoded by now (and copied from their parts into the
+    /// next manifest): half the parts at 100,000 pages, 40 MB, held else while the pages are
     /// rendered and the saved search state is read beside them, the build's peak.
     package func releaseEntryBytes() {
-        _ = dependencyTable  // it lies before the entries: decoded now if it was not
+        _ = dependencyTable
+        let entries = firstPart(.entries)..<firstPart(.sources)
         held.withLock { held in
-            guard held.base == 0, entriesEnd <= held.bytes.count else { return }
-            held = (Array(held.bytes[entriesEnd...]), entriesEnd)
+            guard held.count == refs.count else { return }
+            for n in entries { held[n] = [] }
         }
     }
 
-    /// `decode` of the record at `range` of the file, when its bytes are still held.
-    private func decoding<Value>(_ range: Range<Int>, _ decode: ([UInt8], Range<Int>) -> Value?) -> Value? {
-        let (bytes, base) = held.value
-        guard range.lowerBound >= base, range.upperBound - base <= bytes.count else { return nil }
-        return decode(bytes, (range.lowerBound - base)..<(range.upperBound - base))
+    /// `decode` of the record at `place`, when its bytes are still held.
+    private func decoding<Value>(_ place: Range<Int>, _ decode: ([UInt8], Range<Int>) -> Value?) -> Value? {
+        let part = Self.part(of: place), range = Self.local(place)
+        let bytes = held.withLock { $0.count > part ? $0[part] : [] }
+        guard range.upperBound <= bytes.count, !bytes.isEmpty else { return nil }
+        return decode(bytes, range)
     }
 
-    /// Records of the file, read through a window (see `Copies`).
-    package func copies() -> Copies { Copies(fd: fd) }
+    /// The bytes of the part at `index`: held, or read again from its file.
+    fileprivate func partBytes(_ index: Int) -> [UInt8]? {
+        guard index < refs.count else { return nil }
+        let kept = held.withLock { $0.count > index ? $0[index] : [] }
+        if !kept.isEmpty || refs[index].size == 0 { return kept }
+        guard let bytes = FileBytes.read(folder + "/" + refs[index].fileName), bytes.count == refs[index].size else { return nil }
+        return bytes
+    }
 
-    /// Unchanged records of the file, asked for in ascending order of offset, read through a
-    /// window of about a megabyte that moves forward (one read per window, not per record).
+    /// Records of the previous manifest, read part by part (see `Copies`).
+    package func copies() -> Copies { Copies(archive: self) }
+
+    /// Unchanged records of the manifest, asked for mostly part by part: the bytes of the part
+    /// last asked for are held (one read of its file per part, not per record).
     package struct Copies {
-        fileprivate let fd: Int32
-        private var start = 0
-        private var window: [UInt8] = []
+        fileprivate let archive: ManifestArchive
+        private var part = -1
+        private var bytes: [UInt8] = []
 
-        fileprivate init(fd: Int32) { self.fd = fd }
+        fileprivate init(archive: ManifestArchive) { self.archive = archive }
 
-        /// The bytes of `range` (nil: they could not be read).
-        package mutating func bytes(_ range: Range<Int>) -> ArraySlice<UInt8>? {
-            if range.lowerBound < start || range.upperBound > start + window.count {
-                guard let read = FileBytes.read(fd, count: max(1 << 20, range.count), at: range.lowerBound, allowShort: true),
-                      read.count >= range.count else { return nil }
-                (start, window) = (range.lowerBound, read)
+        /// The bytes of the record at `place` (nil: they could not be read).
+        package mutating func bytes(_ place: Range<Int>) -> ArraySlice<UInt8>? {
+            let index = ManifestArchive.part(of: place), range = ManifestArchive.local(place)
+            if index != part {
+                guard let read = archive.partBytes(index) else { return nil }
+                (part, bytes) = (index, read)
             }
-            return window[(range.lowerBound - start)..<(range.upperBound - start)]
+            guard range.upperBound <= bytes.count else { return nil }
+            return bytes[range]
         }
     }
 
-    /// Reads the rest of the manifest and indexes its records; false when it cannot be read.
-    /// Call before sharing the archive between threads.
-    package func load() -> Bool {
-        fd = open(path, O_RDONLY | O_CLOEXEC)
-        var status = stat()
-        guard fd >= 0, fstat(fd, &status) == 0,
-              let whole = FileBytes.read(fd, count: Int(status.st_size), at: 0, allowShort: false) else { return false }
-        var bytes = whole
-        guard bytes.count >= bodyOffset, ManifestCoding.checked(bytes[bodyOffset...]) else { return false }
-        bytes.removeLast(16)
-        guard var head = ManifestCoding.readHead(bytes, from: bodyOffset),
-              ManifestCoding.readRecords(bytes, into: &head) else { return false }
-        entriesEnd = head.entriesEnd
-        held.withLock { $0 = (bytes, 0) }
+    /// Reads the parts the head names and indexes their records; false when it cannot be
+    /// read. Call before sharing the archive between threads.
+    package func load() -> Bool { loadProblem() == nil }
+
+    /// `load`, saying in a few words why the manifest cannot be used (nil: it can).
+    package func loadProblem() -> String? {
+        guard let whole = FileBytes.read(path), whole.count >= bodyOffset, ManifestCoding.checked(whole[bodyOffset...]),
+              let head = ManifestCoding.readHead(Array(whole.dropLast(16)), from: bodyOffset) else { return Self.damaged }
+        var starts: [Int] = []
+        var all: [ManifestCoding.PartRef] = []
+        var kinds: [ManifestCoding.PartKind] = []
+        for kind in ManifestCoding.PartKind.allCases {
+            starts.append(all.count)
+            all += head.parts[kind.rawValue]
+            kinds += Array(repeating: kind, count: head.parts[kind.rawValue].count)
+        }
+        enum Read: Sendable {
+            case missing(String)
+            case damaged
+            case read([UInt8], [(key: String, range: Range<Int>, page: PageKey)])
+        }
+        let (folder, refs, partKinds) = (self.folder, all, kinds)
+        let reads = Parallel.map(refs.count) { n -> Read in
+            let ref = refs[n]
+            guard let bytes = FileBytes.read(folder + "/" + ref.fileName) else { return .missing(ref.fileName) }
+            guard bytes.count == ref.size, PageKeyHasher.checksum(of: bytes[...]) == ref.sum else { return .damaged }
+            if partKinds[n] == .table {
+                return ManifestCoding.checkTablePart(bytes) == ref.count ? .read(bytes, []) : .damaged
+            }
+            guard let index = ManifestCoding.indexPart(bytes, partKinds[n]), index.count == ref.count else { return .damaged }
+            return .read(bytes, index)
+        }
+        var parts: [[UInt8]] = []
+        parts.reserveCapacity(all.count)
+        var counts = [Int](repeating: 0, count: ManifestCoding.PartKind.allCases.count)
+        for (n, ref) in all.enumerated() { counts[kinds[n].rawValue] += ref.count }
+        entryRanges.reserveCapacity(counts[ManifestCoding.PartKind.entries.rawValue])
+        sourceRanges.reserveCapacity(counts[ManifestCoding.PartKind.sources.rawValue])
+        pages.reserveCapacity(counts[ManifestCoding.PartKind.pages.rawValue])
+        for (n, read) in reads.enumerated() {
+            switch read {
+            case .missing(let name): return "missing its part manifest/\(name)"
+            case .damaged: return Self.damaged
+            case .read(let bytes, let index):
+                parts.append(bytes)
+                switch kinds[n] {
+                case .table: break
+                case .entries: for item in index { entryRanges[item.key] = Self.place(part: n, item.range) }
+                case .sources: for item in index { sourceRanges[item.key] = Self.place(part: n, item.range) }
+                case .pages: for item in index { pages[item.key] = (item.page, Self.place(part: n, item.range)) }
+                }
+            }
+        }
+        held.withLock { $0 = parts }
+        (self.refs, kindStarts) = (all, starts)
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
-        (entryRanges, sourceRanges, pages) = (head.entryRanges, head.sourceRanges, head.pages)
-        (dependencyCount, dependenciesOffset) = (head.dependencyCount, head.dependenciesOffset)
-        return true
+        dependencyCount = head.dependencyCount
+        return nil
     }
 
     /// Every dependency a page read, each once; page records refer to them by position.
@@ -164,30 +243,45 @@ package final class ManifestArchive: @unchecked Sendable {
         table.withLock { table in
             if let table { return table }
             // Checked by `load` already: only a bug could make it unreadable here.
-            let (bytes, base) = held.value
-            let decoded = base == 0 ? ManifestCoding.dependencyTable(bytes, at: dependenciesOffset) ?? [] : []
+            let bytes = held.value
+            var decoded: [Dependency] = []
+            decoded.reserveCapacity(dependencyCount)
+            var interner = ManifestCoding.Interner(capacity: dependencyCount / 2)
+            for n in firstPart(.table)..<firstPart(.entries) {
+                guard n < bytes.count, ManifestCoding.dependencyTable(bytes[n], into: &decoded, interner: &interner) else {
+                    decoded = []
+                    break
+                }
+            }
             table = decoded
             return decoded
         }
     }
 
-    /// Every content entry, decoded (in parallel: this is most of the manifest); nil also
-    /// after `releaseEntryBytes`.
+    /// Every content entry, decoded (in parallel, part by part: this is most of the
+    /// manifest); nil also after `releaseEntryBytes`.
     package func entries() -> [String: BuildManifest.StampedEntry]? {
-        let (bytes, base) = held.value
-        guard base == 0 else { return nil }
-        let ranges = Array(entryRanges.values)
-        let parts = 8
-        let decoded = Parallel.parts(ranges.count, parts: parts) { part in
+        let bytes = held.value
+        let first = firstPart(.entries), end = firstPart(.sources)
+        guard bytes.count == refs.count else { return nil }
+        let decoded = Parallel.map(end - first) { n -> [BuildManifest.StampedEntry]? in
+            let part = bytes[first + n]
+            guard !part.isEmpty || refs[first + n].size == 0, let index = ManifestCoding.indexPart(part, .entries) else { return nil }
             // Values many entries share are held once per part (see `ManifestCoding.Interner`).
-            var interner = ManifestCoding.Interner(capacity: ranges.count / parts)
-            return part.map { ManifestCoding.entry(bytes, ranges[$0], interner: &interner) }
+            var interner = ManifestCoding.Interner(capacity: index.count)
+            var entries: [BuildManifest.StampedEntry] = []
+            entries.reserveCapacity(index.count)
+            for item in index {
+                guard let entry = ManifestCoding.entry(part, item.range, interner: &interner) else { return nil }
+                entries.append(entry)
+            }
+            return entries
         }
         var result: [String: BuildManifest.StampedEntry] = [:]
-        result.reserveCapacity(ranges.count)
-        for value in decoded.joined() {
-            guard let value else { return nil }
-            result[value.entry.path] = value
+        result.reserveCapacity(entryRanges.count)
+        for part in decoded {
+            guard let part else { return nil }
+            for value in part { result[value.entry.path] = value }
         }
         return result
     }

@@ -8,13 +8,41 @@ import Images
 import Model
 import Render
 
-/// The manifest's binary form: a magic line and the format version; the watch, length-
-/// prefixed so that a build with nothing to do decodes nothing else; the keys, output
-/// state, thumbnail count and assets; then entries, sources and pages, each record
-/// length-prefixed and self-contained, so that it can be decoded alone, or copied into the
-/// next manifest unchanged.
+/// The manifest's binary form. The head file (`manifest.bin`): a magic line and the format
+/// version; the watch, length-prefixed so that a build with nothing to do decodes nothing
+/// else; the keys, output state, thumbnail count and assets; then the parts the rest is
+/// stored in (see `ManifestParts`), each named by the checksum of its bytes. A part is a
+/// chunk of the dependency table, or a shard of the entries, sources or pages: a count, then
+/// records, each length-prefixed and self-contained, so that it can be decoded alone, or
+/// copied into a part of the next manifest unchanged.
 package enum ManifestCoding {
     private static let magic = Array("gazetteer build manifest\n".utf8)
+
+    /// The kinds of parts, in the head's order.
+    package enum PartKind: Int, CaseIterable, Sendable {
+        case table, entries, sources, pages
+    }
+
+    /// A part of the record: a file of the manifest's folder, named by its checksum.
+    package struct PartRef: Hashable, Sendable {
+        /// The checksum of its bytes (`PageKeyHasher.checksum`).
+        package var sum: PageKey
+        package var size: Int
+        /// How many records (or dependencies) it holds.
+        package var count: Int
+
+        package init(sum: PageKey, size: Int, count: Int) {
+            (self.sum, self.size, self.count) = (sum, size, count)
+        }
+
+        package var fileName: String {
+            func hex(_ value: UInt64) -> String {
+                let digits = String(value, radix: 16)
+                return String(repeating: "0", count: 16 - digits.count) + digits
+            }
+            return hex(sum.high) + hex(sum.low) + ".part"
+        }
+    }
 
     package struct Head {
         package var engineKey: String
@@ -22,119 +50,102 @@ package enum ManifestCoding {
         package var output: BuildManifest.OutputState
         package var imageCount: Int
         package var assets: [String: FileStamp]
-        package var entryRanges: [String: Range<Int>] = [:]
-        package var sourceRanges: [String: Range<Int>] = [:]
-        package var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
-        /// Where the dependency table begins, and how many dependencies it holds (decoded
-        /// only when asked for: `dependencyTable(_:at:)`).
-        package var dependenciesOffset = 0
+        /// How many dependencies the table holds (the sum of its chunks' counts).
         package var dependencyCount = 0
-        package var recordsOffset = 0
-        /// Where the records after the entries begin.
-        package var entriesEnd = 0
+        /// The parts of each kind (`PartKind`'s order).
+        package var parts: [[PartRef]] = []
     }
 
     // MARK: Writing
 
-    /// Writes the manifest in pieces of about a megabyte, handed to `flush` (so that a large
-    /// manifest is never held whole in memory); false when a record to copy from `previous`
-    /// could not be read (what was flushed is then no manifest).
-    @discardableResult
-    package static func encode(_ manifest: BuildManifest, previous: ManifestArchive?, flush: ([UInt8]) -> Void) -> Bool {
-        let piece = 1 << 20
-        var w = ByteWriter(capacity: piece + (1 << 16))
+    /// The head file's bytes, in pieces (the watch, megabytes at 100,000 pages, handed on as it is).
+    package static func head(_ manifest: BuildManifest, parts: [[PartRef]]) -> [[UInt8]] {
+        var w = ByteWriter(capacity: 256)
         w.raw(magic)
         w.uint(UInt64(BuildManifest.formatVersion))
         w.bool(manifest.watch != nil)
         var watch = ByteWriter(capacity: 1 << 16)
         manifest.watch?.encode(into: &watch)
         w.uint(UInt64(watch.bytes.count))
-        // The watch (megabytes, at 100,000 pages) handed on as it is, not copied into a piece.
-        flush(w.bytes)
-        flush(watch.bytes)
-        w = ByteWriter(capacity: piece + (1 << 16))
+        var rest = ByteWriter(capacity: 1 << 16)
         let watchSum = PageKeyHasher.checksum(of: watch.bytes[...])
-        w.word(watchSum.high)
-        w.word(watchSum.low)
-        // The checksum of the rest covers what follows, piece by piece.
-        var checksum = PageKeyHasher()
-        var checkedFrom = w.bytes.count
-        func flushPiece() {
-            checksum.add(bytes: w.bytes[checkedFrom...])
-            flush(w.bytes)
-            w = ByteWriter(capacity: piece + (1 << 16))
-            checkedFrom = 0
-        }
-        w.string(manifest.engineKey)
-        w.string(manifest.globalKey)
-        w.string(manifest.output.path)
-        w.uint(UInt64(manifest.output.folders.count))
+        rest.word(watchSum.high)
+        rest.word(watchSum.low)
+        let checkedFrom = rest.bytes.count
+        rest.string(manifest.engineKey)
+        rest.string(manifest.globalKey)
+        rest.string(manifest.output.path)
+        rest.uint(UInt64(manifest.output.folders.count))
         for (folder, stamp) in manifest.output.folders {
-            w.string(folder)
-            stamp.encode(into: &w)
+            rest.string(folder)
+            stamp.encode(into: &rest)
         }
-        w.uint(UInt64(manifest.imageCount))
-        w.uint(UInt64(manifest.assets.count))
+        rest.uint(UInt64(manifest.imageCount))
+        rest.uint(UInt64(manifest.assets.count))
         for (path, stamp) in manifest.assets {
-            w.string(path)
-            stamp.encode(into: &w)
+            rest.string(path)
+            stamp.encode(into: &rest)
         }
-        dependencyTable(manifest.dependencies, into: &w)
-        // Records are found by key, in any order: new ones are written first, then the copied
-        // ones in the order of the previous file, read from it forward.
-        var copies = previous?.copies()
-        var complete = true
-        func records<Value>(_ records: [String: BuildManifest.Record<Value>], _ write: (inout ByteWriter, String, Value) -> Void) {
-            w.uint(UInt64(records.count))
-            var copied: [Range<Int>] = []
-            for (key, record) in records {
-                switch record {
-                case .copied(let range):
-                    copied.append(range)
-                case .value(let value):
-                    if w.bytes.count >= piece { flushPiece() }
-                    w.block { write(&$0, key, value) }
-                }
+        rest.uint(UInt64(manifest.dependencies.count))
+        for refs in parts {
+            rest.uint(UInt64(refs.count))
+            for ref in refs {
+                rest.word(ref.sum.high)
+                rest.word(ref.sum.low)
+                rest.uint(UInt64(ref.size))
+                rest.uint(UInt64(ref.count))
             }
-            copied.sort { $0.lowerBound < $1.lowerBound }
-            for range in copied {
-                if w.bytes.count >= piece { flushPiece() }
-                guard let bytes = copies?.bytes(range) else {
-                    complete = false
-                    return
-                }
-                w.uint(UInt64(range.count))
+        }
+        let sum = PageKeyHasher.checksum(of: rest.bytes[checkedFrom...])
+        rest.word(sum.high)
+        rest.word(sum.low)
+        return [w.bytes, watch.bytes, rest.bytes]
+    }
+
+    /// A part holding `records`: new values encoded by `write`, copied ones taken from the
+    /// previous manifest through `copies` (nil: one could not be read).
+    package static func recordsPart<Value>(
+        _ records: [(key: String, record: BuildManifest.Record<Value>)], copies: inout ManifestArchive.Copies?,
+        _ write: (inout ByteWriter, String, Value) -> Void
+    ) -> [UInt8]? {
+        var w = ByteWriter(capacity: 1 << 16)
+        w.uint(UInt64(records.count))
+        for (key, record) in records {
+            switch record {
+            case .value(let value):
+                w.block { write(&$0, key, value) }
+            case .copied(let range):
+                guard let bytes = copies?.bytes(range) else { return nil }
+                w.uint(UInt64(bytes.count))
                 w.raw(bytes)
             }
         }
-        records(manifest.entries) { w, _, stamped in
-            w.bool(stamped.stamp != nil)
-            stamped.stamp?.encode(into: &w)
-            entry(stamped.entry, into: &w)
+        return w.bytes
+    }
+
+    package static func writeEntry(_ w: inout ByteWriter, _ path: String, _ stamped: BuildManifest.StampedEntry) {
+        w.bool(stamped.stamp != nil)
+        stamped.stamp?.encode(into: &w)
+        entry(stamped.entry, into: &w)
+    }
+
+    package static func writeSource(_ w: inout ByteWriter, _ path: String, _ source: ImagePlanner.KnownSource) {
+        w.string(path)
+        source.stamp.encode(into: &w)
+        w.uint(UInt64(source.plans.count))
+        for (key, plan) in source.plans {
+            spec(key.spec, into: &w)
+            w.string(key.stem)
+            self.plan(plan, into: &w)
         }
-        records(manifest.sources) { w, path, source in
-            w.string(path)
-            source.stamp.encode(into: &w)
-            w.uint(UInt64(source.plans.count))
-            for (key, plan) in source.plans {
-                spec(key.spec, into: &w)
-                w.string(key.stem)
-                self.plan(plan, into: &w)
-            }
-        }
-        records(manifest.pages) { w, path, page in
-            w.string(path)
-            w.uint(page.key.high)
-            w.uint(page.key.low)
-            strings(page.images, into: &w)
-            positions(page.dependencies, into: &w)
-        }
-        checksum.add(bytes: w.bytes[checkedFrom...])
-        let sum = checksum.checksum
-        w.word(sum.high)
-        w.word(sum.low)
-        flush(w.bytes)
-        return complete
+    }
+
+    package static func writePage(_ w: inout ByteWriter, _ path: String, _ page: BuildManifest.PageRecord) {
+        w.string(path)
+        w.uint(page.key.high)
+        w.uint(page.key.low)
+        strings(page.images, into: &w)
+        positions(page.dependencies, into: &w)
     }
 
     private static func strings(_ values: [String], into w: inout ByteWriter) {
@@ -145,7 +156,14 @@ package enum ManifestCoding {
     /// Content files' paths lose their folder, written as a number.
     private static let folders = ["", "content/cities/", "content/countries/"]
 
-    private static func dependencyTable(_ values: [Dependency], into w: inout ByteWriter) {
+    /// A chunk of the dependency table.
+    package static func tablePart(_ values: ArraySlice<Dependency>) -> [UInt8] {
+        var w = ByteWriter(capacity: values.count * 24 + 16)
+        dependencyTable(values, into: &w)
+        return w.bytes
+    }
+
+    private static func dependencyTable(_ values: ArraySlice<Dependency>, into w: inout ByteWriter) {
         w.uint(UInt64(values.count))
         for value in values {
             w.uint(UInt64(value.kind.rawValue))
@@ -161,14 +179,20 @@ package enum ManifestCoding {
         }
     }
 
-    /// The dependency table that begins at `offset` (see `Head.dependenciesOffset`).
-    package static func dependencyTable(_ bytes: [UInt8], at offset: Int) -> [Dependency]? {
-        var r = ByteReader(bytes, offset: offset)
-        return dependencyTable(&r)
+    /// The dependencies of a chunk of the table (see `tablePart`), appended to `values`.
+    package static func dependencyTable(_ bytes: [UInt8], into values: inout [Dependency], interner: inout Interner) -> Bool {
+        var r = ByteReader(bytes)
+        return dependencyTable(&r, into: &values, interner: &interner) && r.atEnd
     }
 
-    /// Steps over the dependency table, checking it as `dependencyTable` would, without
-    /// making its strings; its length.
+    /// Checks a chunk of the table as `dependencyTable` would, without making its strings;
+    /// its length.
+    package static func checkTablePart(_ bytes: [UInt8]) -> Int? {
+        var r = ByteReader(bytes)
+        guard let count = skipDependencyTable(&r), r.atEnd else { return nil }
+        return count
+    }
+
     private static func skipDependencyTable(_ r: inout ByteReader) -> Int? {
         let count = r.count()
         for _ in 0..<count {
@@ -179,21 +203,19 @@ package enum ManifestCoding {
         return r.failed ? nil : count
     }
 
-    private static func dependencyTable(_ r: inout ByteReader) -> [Dependency]? {
+    private static func dependencyTable(_ r: inout ByteReader, into values: inout [Dependency], interner: inout Interner) -> Bool {
         let count = r.count()
-        var values: [Dependency] = []
-        values.reserveCapacity(count)
+        values.reserveCapacity(values.count + count)
         // A content file is read as front matter, body and picture, each a dependency of its
         // own: their name is held once (at 100,000 pages the table has a million names).
-        var interner = Interner(capacity: count / 2)
         for _ in 0..<count {
-            guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return nil }
+            guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return false }
             let folder = Int(r.uint())
-            guard folder < folders.count else { return nil }
+            guard folder < folders.count else { return false }
             let name = r.string()
             values.append(Dependency(kind, interner.string(folder == 0 ? name : folders[folder] + name)))
         }
-        return r.failed ? nil : values
+        return !r.failed
     }
 
     /// Positions in the dependency table, each as the zigzag-encoded difference from the one
@@ -368,7 +390,7 @@ package enum ManifestCoding {
         return PageKeyHasher.checksum(of: bytes[..<end]) == PageKey(high: r.word(), low: r.word())
     }
 
-    /// Everything after the watch but the records' contents.
+    /// Everything after the watch (`bytes` without the final checksum).
     package static func readHead(_ bytes: [UInt8], from offset: Int) -> Head? {
         var r = ByteReader(bytes, offset: offset)
         let engineKey = r.string()
@@ -379,49 +401,40 @@ package enum ManifestCoding {
         let imageCount = Int(r.uint())
         var assets: [String: FileStamp] = [:]
         for _ in 0..<r.count() { assets[r.string()] = FileStamp.decode(from: &r) }
-        let dependenciesOffset = r.offset
-        guard let dependencyCount = skipDependencyTable(&r) else { return nil }
         var head = Head(
             engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
-        (head.dependenciesOffset, head.dependencyCount) = (dependenciesOffset, dependencyCount)
-        head.recordsOffset = r.offset
-        return r.failed ? nil : head
+        head.dependencyCount = Int(truncatingIfNeeded: r.uint())
+        for _ in PartKind.allCases {
+            var refs: [PartRef] = []
+            for _ in 0..<r.count() {
+                let sum = PageKey(high: r.word(), low: r.word())
+                refs.append(PartRef(sum: sum, size: Int(truncatingIfNeeded: r.uint()), count: Int(truncatingIfNeeded: r.uint())))
+            }
+            head.parts.append(refs)
+        }
+        guard !r.failed, r.atEnd, head.parts[PartKind.table.rawValue].reduce(0, { $0 + $1.count }) == head.dependencyCount
+        else { return nil }
+        return head
     }
 
-    /// Where each record is (after `readHead`, which says where they begin); nil when they
-    /// cannot be read.
-    package static func readRecords(_ bytes: [UInt8], into head: inout Head) -> Bool {
-        var r = ByteReader(bytes, offset: head.recordsOffset)
-        // Each record begins with its key (a path), read here to index it.
-        func index(_ body: (String, Range<Int>, inout ByteReader) -> Void) {
-            let count = r.count()
-            for _ in 0..<count {
-                let range = r.skip(r.count())
-                var record = ByteReader(bytes, range)
-                let key = record.string()
-                guard !r.failed, !record.failed else { return }
-                body(key, range, &record)
-            }
-        }
-        var entryRanges: [String: Range<Int>] = [:]
-        let entryCount = r.count()
-        entryRanges.reserveCapacity(entryCount)
-        for _ in 0..<entryCount {
+    /// Where each record of a part of entries, sources or pages is, with its key (a path) and,
+    /// for a page, its key; nil when they cannot be read.
+    package static func indexPart(_ bytes: [UInt8], _ kind: PartKind) -> [(key: String, range: Range<Int>, page: PageKey)]? {
+        var r = ByteReader(bytes)
+        let count = r.count()
+        var index: [(key: String, range: Range<Int>, page: PageKey)] = []
+        index.reserveCapacity(count)
+        for _ in 0..<count {
             let range = r.skip(r.count())
             var record = ByteReader(bytes, range)
-            if record.bool() { _ = FileStamp.decode(from: &record) }
-            let path = record.string()
-            guard !r.failed, !record.failed else { return false }
-            entryRanges[path] = range
+            if kind == .entries, record.bool() { _ = FileStamp.decode(from: &record) }
+            let key = record.string()
+            let page = kind == .pages ? PageKey(high: record.uint(), low: record.uint()) : PageKey(high: 0, low: 0)
+            guard !r.failed, !record.failed else { return nil }
+            index.append((key, range, page))
         }
-        head.entryRanges = entryRanges
-        head.entriesEnd = r.offset
-        index { path, range, _ in head.sourceRanges[path] = range }
-        index { path, range, record in
-            head.pages[path] = (PageKey(high: record.uint(), low: record.uint()), range)
-        }
-        return !r.failed && r.atEnd
+        return r.failed || !r.atEnd ? nil : index
     }
 
     /// Strings and lists that many entries share (a picture of the pool, a link to a country,

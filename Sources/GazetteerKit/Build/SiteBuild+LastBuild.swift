@@ -89,9 +89,9 @@ extension SiteBuild {
             last.check = result
         }
         clock.lap("load.watch")
-        if last.archive?.load() == false {
+        if let why = last.archive?.loadProblem() {
             last.archive = nil
-            unusable(ManifestArchive.damaged)
+            unusable(why)
         }
         // The dependency table, for the comparison of page keys (or to be copied).
         if let archive = last.archive { _ = Background { archive.dependencyTable.count } }

@@ -53,7 +53,11 @@ public struct SiteBuild {
         if let summary = try publishStaticFiles(last, options, clock: &clock) { return summary }
         last.decodeEntries()
         let inputs = try Self.inputs(options, last: last, clock: &clock)
+        // The last build's entries, decoded on another thread since its manifest was read.
+        _ = last.entries
+        clock.lap("load.entries")
         let plan = RebuildPlan.make(previous: last.previous, check: inputs.plan)
+        clock.lap("load.plan")
         let reuse = last.reused(by: plan)
         var build = SiteBuild(
             options: options, replacingForeign: options.force || adopting, last: last, inputs: inputs, plan: plan,

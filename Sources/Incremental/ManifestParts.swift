@@ -1,0 +1,134 @@
+import Foundation
+import Load
+import Images
+import Render
+import Locking
+
+/// How the manifest is stored in parts, so that a build writes only what changed: the
+/// dependency table in chunks of `tableChunk` positions, and the entries, sources and pages
+/// each in shards by a hash of their path (a few hundred records a shard), every part a file
+/// of `.gazetteer-cache/manifest/` named by the checksum of its bytes. The head file
+/// (`manifest.bin`) names the parts; it is written last, through a temporary file and a
+/// rename, so that a build killed at any point leaves the previous head with all its parts
+/// (nothing the head names is removed before the next head is in place), or no head.
+///
+/// A shard is written again only when one of its records changed: a shard whose records are
+/// all copied from the same shard of the previous manifest is that part, unchanged. A chunk
+/// of the table is kept when its dependencies are those of the previous chunk.
+package enum ManifestParts {
+    /// About how many records a shard holds.
+    static let perShard = 256
+    /// How many dependencies a chunk of the table holds.
+    package static let tableChunk = 16_384
+
+    package static func folder(in cache: URL) -> URL { cache.appending(path: "manifest") }
+
+    /// How many shards `count` records go into: the previous count while it holds between 64
+    /// and 1,024 a shard (so that a few records more or less move none), else a power of two.
+    static func shardCount(_ count: Int, previous: Int?) -> Int {
+        if let previous, previous > 0, count <= previous * 1024, previous == 1 || count >= previous * 64 { return previous }
+        var shards = 1
+        while shards * 2 * perShard <= count { shards *= 2 }
+        return shards
+    }
+
+    /// The shard of `key` among `count` (FNV-1a of its bytes: the same in every process).
+    static func shard(_ key: String, of count: Int) -> Int {
+        guard count > 1 else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return Int(hash % UInt64(count))
+    }
+
+    /// The parts of a manifest, once written; `written`: the bytes of the parts written anew.
+    package struct Written: Sendable {
+        package var parts: [[ManifestCoding.PartRef]]
+        package var written: Int
+    }
+
+    /// Writes the parts of `manifest` that the previous manifest does not hold into `folder`
+    /// (nil: one could not be written, or a copied record read).
+    package static func write(_ manifest: BuildManifest, previous: ManifestArchive?, into folder: String) -> Written? {
+        var jobs: [Job] = []
+        var parts: [[ManifestCoding.PartRef?]] = []
+        parts.append(tableJobs(manifest.dependencies, previous: previous, jobs: &jobs))
+        parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
+        parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
+        parts.append(shardJobs(manifest.pages, .pages, previous: previous, jobs: &jobs, ManifestCoding.writePage))
+        let todo = jobs
+        let done = Parallel.map(todo.count) { n -> ManifestCoding.PartRef? in
+            var copies = previous?.copies()
+            guard let bytes = todo[n].encode(&copies) else { return nil }
+            let ref = ManifestCoding.PartRef(sum: PageKeyHasher.checksum(of: bytes[...]), size: bytes.count, count: todo[n].count)
+            let target = folder + "/" + ref.fileName
+            let temporary = folder + "/." + ref.fileName + ".\(getpid()).tmp"
+            guard FileBytes.write([bytes], to: temporary), rename(temporary, target) == 0 else {
+                unlink(temporary)
+                return nil
+            }
+            return ref
+        }
+        var written = 0
+        for (n, job) in jobs.enumerated() {
+            guard let ref = done[n] else { return nil }
+            parts[job.kind.rawValue][job.index] = ref
+            written += ref.size
+        }
+        return Written(parts: parts.map { $0.map { $0! } }, written: written)
+    }
+
+    /// Removes every file of `folder` that `parts` does not name (parts of earlier manifests,
+    /// and what a build killed while writing left).
+    package static func removeUnused(in folder: String, keeping parts: [[ManifestCoding.PartRef]]) {
+        let keep = Set(parts.joined().map(\.fileName))
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where !keep.contains(name) { unlink(folder + "/" + name) }
+    }
+
+    /// A part to encode: a shard of records, or a chunk of the table.
+    struct Job: @unchecked Sendable {
+        var kind: ManifestCoding.PartKind
+        var index: Int
+        var count: Int
+        var encode: (inout ManifestArchive.Copies?) -> [UInt8]?
+    }
+
+    private static func tableJobs(_ table: [Dependency], previous: ManifestArchive?, jobs: inout [Job]) -> [ManifestCoding.PartRef?] {
+        let chunks = (table.count + tableChunk - 1) / tableChunk
+        let before = Array(previous?.parts(.table) ?? [])
+        let previousTable = before.isEmpty ? [] : previous!.dependencyTable
+        return (0..<chunks).map { chunk in
+            let range = (chunk * tableChunk)..<min(table.count, (chunk + 1) * tableChunk)
+            if chunk < before.count, before[chunk].count == range.count, range.upperBound <= previousTable.count,
+               previousTable[range] == table[range] {
+                return before[chunk]
+            }
+            let items = table[range]
+            jobs.append(Job(kind: .table, index: chunk, count: range.count) { _ in ManifestCoding.tablePart(items) })
+            return nil
+        }
+    }
+
+    private static func shardJobs<Value: Sendable>(
+        _ records: [String: BuildManifest.Record<Value>], _ kind: ManifestCoding.PartKind, previous: ManifestArchive?,
+        jobs: inout [Job], _ write: @escaping (inout ByteWriter, String, Value) -> Void
+    ) -> [ManifestCoding.PartRef?] {
+        let before = Array(previous?.parts(kind) ?? [])
+        let count = shardCount(records.count, previous: before.isEmpty ? nil : before.count)
+        var shards = [[(key: String, record: BuildManifest.Record<Value>)]](repeating: [], count: count)
+        for (key, record) in records { shards[shard(key, of: count)].append((key, record)) }
+        let first = previous?.firstPart(kind) ?? 0
+        return shards.enumerated().map { index, shard in
+            // Every record copied from the same shard, and as many: that shard, unchanged.
+            if before.count == count, before[index].count == shard.count, shard.allSatisfy({ item in
+                if case .copied(let range) = item.record { ManifestArchive.part(of: range) == first + index } else { false }
+            }) {
+                return before[index]
+            }
+            jobs.append(Job(kind: kind, index: index, count: shard.count) { copies in
+                ManifestCoding.recordsPart(shard, copies: &copies, write)
+            })
+            return nil
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+@testable import GazetteerKit
+@testable import Load
+@testable import Render
+@testable import Incremental
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The build record in parts (`ManifestParts`): it reads back as written, a build rewrites
+/// only the parts whose records changed, and a part missing or damaged, or a build killed
+/// between writing parts and the head, never gives a wrong page.
+final class ManifestPartsTests: XCTestCase {
+    private var cache: URL!
+
+    override func setUpWithError() throws {
+        cache = FileManager.default.temporaryDirectory.appending(path: "parts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: cache) }
+
+    /// 3,000 pages (several shards) reading a table of 40,000 dependencies (three chunks).
+    private func manifest(pages count: Int = 3000, changing changed: Int? = nil) -> BuildManifest {
+        let table = (0..<40_000).map { Dependency.frontMatter("content/cities/c\($0).md") }
+        var pages: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
+        for n in 0..<count {
+            let key = PageKey(high: UInt64(n), low: UInt64(n == changed ? 1 : 0))
+            pages["cities/c\(n).html"] = .value(.init(key: key, dependencies: [TablePosition(n), TablePosition(39_999 - n)], images: ["c\(n).jpg"]))
+        }
+        var manifest = BuildManifest(engineKey: "engine", globalKey: "global", output: .init(path: "/nowhere", folders: ["": FileStamp(device: 1, inode: 2, size: 3, modified: 4, changed: 5)]),
+                                     imageCount: 7, assets: ["assets/style.css": FileStamp(device: 1, inode: 9, size: 3, modified: 4, changed: 5)], pages: pages)
+        manifest.dependencies = table
+        return manifest
+    }
+
+    private func partFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: ManifestParts.folder(in: cache).path)) ?? []).sorted()
+    }
+
+    private func assertReadsBack(_ written: BuildManifest, changed: Int? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache).archive, file: file, line: line)
+        XCTAssertNil(archive.loadProblem(), file: file, line: line)
+        XCTAssertEqual(archive.engineKey, "engine", file: file, line: line)
+        XCTAssertEqual(archive.output, written.output, file: file, line: line)
+        XCTAssertEqual(archive.assets, written.assets, file: file, line: line)
+        XCTAssertEqual(archive.imageCount, 7, file: file, line: line)
+        XCTAssertEqual(archive.dependencyTable, written.dependencies, file: file, line: line)
+        XCTAssertEqual(archive.pages.count, written.pages.count, file: file, line: line)
+        for n in stride(from: 0, to: written.pages.count, by: 97) + [changed].compactMap({ $0 }) {
+            let record = try XCTUnwrap(archive.page("cities/c\(n).html"), file: file, line: line)
+            XCTAssertEqual(record.key, PageKey(high: UInt64(n), low: UInt64(n == changed ? 1 : 0)), file: file, line: line)
+            XCTAssertEqual(record.dependencies, [TablePosition(n), TablePosition(39_999 - n)], file: file, line: line)
+            XCTAssertEqual(record.images, ["c\(n).jpg"], file: file, line: line)
+        }
+    }
+
+    /// The next manifest: page `changed` a new value, every other record copied from the last one.
+    private func next(from archive: ManifestArchive, changing changed: Int) -> BuildManifest {
+        var manifest = self.manifest(changing: changed)
+        for (path, page) in archive.pages where path != "cities/c\(changed).html" { manifest.pages[path] = .copied(page.range) }
+        manifest.dependencies = archive.dependencyTable
+        archive.releaseBytes()  // as a build does: copied records are read from the part files
+        return manifest
+    }
+
+    func testARecordWrittenInPartsReadsBackEqualAndAnEditRewritesOnlyItsShard() throws {
+        let first = manifest()
+        let written = try first.save(to: cache, previous: nil)
+        try assertReadsBack(first)
+        XCTAssertGreaterThan(partFiles().count, 5, "the pages in shards, the table in chunks")
+        let before = Set(partFiles())
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(archive.load())
+        let second = next(from: archive, changing: 1234)
+        let rewritten = try second.save(to: cache, previous: archive)
+        try assertReadsBack(second, changed: 1234)
+        let after = Set(partFiles())
+        XCTAssertEqual(after.subtracting(before).count, 1, "one shard written again")
+        XCTAssertEqual(before.subtracting(after).count, 1, "the shard it replaces removed")
+        XCTAssertLessThan(rewritten * 5, written, "an edit writes a part of the record, not all of it")
+        // And once more, over a manifest whose records were themselves copied.
+        let third = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(third.load())
+        var copiedAgain = manifest(changing: 1234)
+        for (path, page) in third.pages { copiedAgain.pages[path] = .copied(page.range) }
+        copiedAgain.dependencies = third.dependencyTable
+        third.releaseBytes()
+        XCTAssertEqual(try copiedAgain.save(to: cache, previous: third), 0, "nothing changed: no part written")
+        XCTAssertEqual(Set(partFiles()), after)
+        try assertReadsBack(copiedAgain, changed: 1234)
+    }
+
+    func testABuildKilledAfterWritingPartsLeavesTheLastRecordWhole() throws {
+        let first = manifest()
+        try first.save(to: cache, previous: nil)
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(archive.load())
+        // Killed after its parts were written, before its head was put in place.
+        let second = next(from: archive, changing: 42)
+        _ = try second.writeParts(to: cache, previous: archive)
+        try Data("half a part".utf8).write(to: ManifestParts.folder(in: cache).appending(path: ".0123.part.99.tmp"))
+        try assertReadsBack(first)
+        // The next save removes what the killed build left.
+        let again = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(again.load())
+        let third = next(from: again, changing: 42)
+        try third.save(to: cache, previous: again)
+        try assertReadsBack(third, changed: 42)
+        XCTAssertFalse(partFiles().contains { $0.hasSuffix(".tmp") })
+        let named = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(named.load())
+        XCTAssertEqual(Set(partFiles()), Set(ManifestCoding.PartKind.allCases.flatMap { named.parts($0).map(\.fileName) }),
+                       "only the parts the head names are kept")
+    }
+
+    /// A part missing or damaged: one line saying so, one full build, the same output as a
+    /// clean build, and a whole record again after it.
+    func testAPartMissingOrDamagedGivesOneFullBuildAndSaysSo() throws {
+        let damages: [(String, String, (URL) throws -> Void)] = [
+            ("missing", "is missing its part manifest/", { try FileManager.default.removeItem(at: $0) }),
+            ("damaged", "is damaged or cut short", { part in
+                var bytes = [UInt8](try Data(contentsOf: part))
+                bytes[bytes.count / 2] ^= 0x20
+                try Data(bytes).write(to: part)
+            }),
+            ("cut short", "is damaged or cut short", { part in
+                let bytes = [UInt8](try Data(contentsOf: part))
+                try Data(bytes.dropLast(3)).write(to: part)
+            }),
+        ]
+        for (name, why, damage) in damages {
+            let site = try FixtureSite()
+            defer { site.delete() }
+            XCTAssertEqual(site.build().status, 0)
+            let folder = site.root.appending(path: ".gazetteer-cache/manifest")
+            let parts = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            XCTAssertFalse(parts.isEmpty)
+            // The largest part: the pages' records.
+            let largest = try XCTUnwrap(parts.max { a, b in
+                let size = { (name: String) in (try? FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path)[.size] as? Int) ?? 0 }
+                return size(a) < size(b)
+            })
+            try damage(folder.appending(path: largest))
+            let city = site.root.appending(path: "content/cities/madrid.md")
+            try (String(contentsOf: city, encoding: .utf8) + "\nMore.\n").write(to: city, atomically: false, encoding: .utf8)
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "\(name): \(result.err)")
+            XCTAssertEqual(result.out.split(separator: "\n").filter { $0.contains("manifest") }.count, 1, "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains(why), "\(name): \(result.out)")
+            XCTAssertTrue(result.out.contains("(27 rendered"), "\(name): \(result.out)")
+            try IncrementalBuildTests.assertSameAsCleanBuild(site, "after a part \(name)")
+            XCTAssertTrue(site.build().out.hasPrefix("Built 12 pages and 15 data files (0 rendered, 0 files written)"), name)
+        }
+    }
+}
