@@ -44,9 +44,14 @@ package struct DependencyValues: Sendable {
     /// The files links may point at (`PageRenderer.targets`).
     private let files: Set<String>
 
+    /// The theme's words, by language (`Dependency.word`).
+    private let words: ThemeWords
+
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
-         files: Set<String> = [], imageStamp: @escaping @Sendable (String) -> FileStamp?) {
+         files: Set<String> = [], words: ThemeWords = ThemeWords(files: []),
+         imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         self.files = files
+        self.words = words
         var byPath: [String: ContentEntry] = [:]
         byPath.reserveCapacity(entries.count)
         for entry in entries { byPath[entry.path] = entry }
@@ -201,6 +206,12 @@ package struct DependencyValues: Sendable {
             }
         case .settings:
             key.add(settings)
+        case .word:
+            let (language, word) = dependency.name.firstIndex(of: "/").map {
+                (String(dependency.name[..<$0]), String(dependency.name[dependency.name.index(after: $0)...]))
+            } ?? ("", dependency.name)
+            guard let found = words.word(word, in: language) else { key.add(-1); break }
+            key.add(found.text)
         case .template:
             guard let value = templates[dependency.name] else { key.add(-1); break }
             key.add(value)

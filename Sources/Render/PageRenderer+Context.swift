@@ -41,6 +41,7 @@ extension PageRenderer {
             "root": .string(root),
             "generator": .string(Self.generator),
             "nav": .object(nav),
+            "words": .dynamic(WordsValue(words: words(of: config.language), scope: images)),
         ]
         if config.search { values["search"] = .bool(true) }
         if let data = dataLinks(for: page) { values["data"] = data }
@@ -189,7 +190,7 @@ extension PageRenderer {
             "name": .string(country.name),
             "url": .string(PagePath.relative(from: page, to: country.outputPath)),
             "flag": .dynamic(ImageValue(
-                image: country.image, alt: "Flag of \(country.name)",
+                image: country.image, alt: word("flag_of", ["name": country.name], scope: images),
                 stem: country.image.stem, root: root, planner: planner,
                 owner: country.path, used: images)),
             "continents": .array(model.continents(of: country).map { .object(continent($0, from: page)) }),
@@ -215,7 +216,7 @@ extension PageRenderer {
             "name": .string(city.name),
             "url": .string(PagePath.relative(from: page, to: city.outputPath)),
             "picture": .dynamic(ImageValue(
-                image: city.image, alt: city.image.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
+                image: city.image, alt: city.image.isPlaceholder ? word("no_picture_yet", ["name": city.name], scope: images) : city.name,
                 stem: city.image.stem,
                 root: PagePath.root(of: page), planner: planner, owner: city.path, used: images)),
             "extra": extra(city.extra),

@@ -26,6 +26,11 @@ package struct PageRenderer: Sendable {
     /// `continents.mustache`, written before they existed, gets none).
     package var makesContinentPages: Bool
 
+    /// The theme's words in every language (see `ThemeWords`), and those of the site's
+    /// language, made once.
+    package private(set) var words: ThemeWords
+    private var siteWords: Words
+
     /// Every file of the site, each output's in the order of `Outputs.all`.
     package private(set) var pages: [Page] = []
     /// The paths of the pages for readers (those of the outputs `listed`), in that order:
@@ -36,8 +41,11 @@ package struct PageRenderer: Sendable {
     /// What links may point at: every file of every output, and those `publishes` adds (see `LinkTargets`).
     package private(set) var targets: LinkTargets
 
-    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore) {
+    package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore,
+                 words: ThemeWords = ThemeWords(files: [])) {
         self.model = model
+        self.words = words
+        siteWords = words.words(of: model.config.language)
         self.library = library
         self.planner = planner
         self.bodies = bodies
@@ -52,6 +60,26 @@ package struct PageRenderer: Sendable {
             if output.listed { listedPaths += made.map(\.path) }
         }
         targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+    }
+
+    /// The words of the theme in `language` (the site's `language` for now; each page's
+    /// own once a guide has several), each from the first language of its chain that has it.
+    package func words(of language: String) -> Words {
+        language == siteWords.language ? siteWords : words.words(of: language)
+    }
+
+    /// The words a page shows, recording each word read into `scope` (see `WordsValue`):
+    /// for Swift code that writes words itself (alt texts, the maps' names).
+    package func word(_ key: String, _ values: [String: String] = [:], language: String? = nil, scope: PageScope) -> String {
+        let words = words(of: language ?? model.config.language)
+        scope.read(.word(key, in: words.language))
+        return words.filled(key, values) ?? key
+    }
+
+    /// A page's title made of a word (its placeholders filled with `values`): no scope records
+    /// it, as the title is part of every page's key already (`DependencyValues.key(for:values:)`).
+    package func title(_ key: String, _ values: [String: String] = [:]) -> String {
+        siteWords.filled(key, values) ?? key
     }
 
     /// Adds the files the output holds besides those of the outputs (the theme's assets,

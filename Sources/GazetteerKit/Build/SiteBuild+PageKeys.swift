@@ -29,7 +29,7 @@ extension SiteBuild {
         let taken = planner.stampsTaken  // looked up across the cores without the planner's lock
         let values = DependencyValues(
             model: model.site, entries: content.entries, settings: scan.configFile?.text, templates: scan.theme.templates,
-            pagePaths: model.renderer.listedPaths, files: model.renderer.targets.files,
+            pagePaths: model.renderer.listedPaths, files: model.renderer.targets.files, words: model.renderer.words,
             imageStamp: { (taken[$0] ?? planner.stamp(of: $0)) ?? FileStamp.following($0) })
         let compared = reuse.pageKeys
         let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []

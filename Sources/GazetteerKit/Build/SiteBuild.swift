@@ -75,6 +75,7 @@ public struct SiteBuild {
         plan.releaseFileLists()
         let warningsFound = contentWarnings(&content)
         var model = try makeModel(content)
+        content.entryWarnings += model.warnings
         let copied = CopiedFiles(scan: inputs.scan, config: inputs.config, entries: content.entries, pages: model.pages)
         // Links may lead to them too (checked as the pages render).
         model.renderer.publishes(copied.sources.keys)
