@@ -121,28 +121,31 @@ package struct ThemeWords: Sendable {
             let chain = chain(language)
             let own = chain.filter { $0 == language || ($0 != fallback && $0 != Self.baseLanguage) }
             let later = chain.filter { !own.contains($0) }
-            guard let file = own.lazy.compactMap({ files[$0] }).first else {
+            // Where the editor adds a missing word: the guide's words file of the language.
+            let guideFile = "templates/words/\(language).yaml"
+            guard let found = own.lazy.compactMap({ files[$0] }).first else {
                 problems.append(.warning(
                     "the theme has no words in \(language) (no words/\(language).yaml): its pages show the words of "
                         + (later.first ?? Self.baseLanguage),
-                    at: SourceLocation(path: "templates/words/\(language).yaml")))
+                    at: SourceLocation(path: guideFile)))
                 continue
             }
+            let file = found.hasPrefix("templates/") ? found : guideFile
             for key in all.sorted() {
-                let found = own.compactMap { table[$0]?[key] }
+                let written = own.compactMap { table[$0]?[key] }
                 let shownIn = later.first { table[$0]?[key] != nil } ?? Self.baseLanguage
                 let shown = table[shownIn]?[key]?.text ?? ""
-                if let word = found.first, !fits(word, key: key, language: language) {
+                if let word = written.first, !fits(word, key: key, language: language) {
                     let reference = Words.placeholders(in: (table[Self.baseLanguage]?[key] ?? table[fallback]?[key])!.text)
                     problems.append(.warning(
                         "the word \"\(key)\" in \(language) must have the placeholders "
                             + reference.map { "{\($0)}" }.joined(separator: ", ")
                             + " in this order: the \(shownIn) word (\"\(shown)\") is shown instead",
                         at: word.location))
-                } else if found.isEmpty {
+                } else if written.isEmpty {
                     problems.append(.warning(
                         "the word \"\(key)\" has no \(language) text: the \(shownIn) word (\"\(shown)\") is shown; "
-                            + "add it to words/\(language).yaml",
+                            + "add it to \(file)",
                         at: SourceLocation(path: file)))
                 }
             }
