@@ -83,7 +83,8 @@ public struct SiteBuild {
         self.copied = copied
         let basis = options.editBasis.map { _ in
             EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site, context: inputs.context,
-                      presets: model.presets, planner: inputs.planner)
+                      presets: model.presets, planner: inputs.planner,
+                      words: model.renderer.words(of: inputs.config.language).prefixed(EditInjection.wordsPrefix))
         }
         // Without a state to update, every record of the index is rendered.
         // Taken, not copied: the update changes the index in place only when it holds it alone.

@@ -23,6 +23,13 @@ package struct Words: Sendable, Equatable {
         }
     }
 
+    /// The words whose names start with `prefix`, named without it (edit mode's, `edit_*`).
+    package func prefixed(_ prefix: String) -> [String: String] {
+        var words: [String: String] = [:]
+        for (key, text) in texts where key.hasPrefix(prefix) { words[String(key.dropFirst(prefix.count))] = text }
+        return words
+    }
+
     /// The placeholders of `text`, in order (`["current", "total"]` for `Page {current} of {total}`).
     package static func placeholders(in text: String) -> [String] {
         parts(of: text).compactMap(\.placeholder)

@@ -61,8 +61,28 @@ final class ThemeWordsSiteTests: XCTestCase {
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue((result.out + result.err).contains(
-            "templates/words/fr.yaml: warning: the word \"tagline\" has no fr text: the en word (\"Have a good trip\") is shown; add it to templates/words/fr.yaml"),
+            "templates/words/fr.yaml:1:1: warning: the word \"tagline\" has no fr text: the en word (\"Have a good trip\") is shown; add it to templates/words/fr.yaml"),
             result.out + result.err)
         XCTAssertTrue(try XCTUnwrap(site.read("index.html")).contains("<footer>Have a good trip</footer>"))
+    }
+
+    func testEditModesPageDataCarriesItsWordsInTheGuidesLanguage() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = "title: Guide de test\nlanguage: fr\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let page = try guide.send("GET", "/index.html")
+        let html = page.text
+        let start = try XCTUnwrap(html.range(of: "<script id=\"gazetteer-edit-data\" type=\"application/json\">"))
+        let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let data = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let words = try XCTUnwrap(data["words"] as? [String: String])
+        XCTAssertEqual(words["add_country"], "Ajouter un pays…")
+        XCTAssertEqual(words["add_city"], "Ajouter une ville…")
+        XCTAssertEqual(words["save"], "Enregistrer")
+        XCTAssertEqual(words["official_name"], "Nom officiel")
+        XCTAssertEqual(words["edit_name"], "Modifier\u{A0}: {name}", "filled by the script, placeholders and all")
+        XCTAssertNil(words["capital_map"], "only edit mode's words")
+        XCTAssertTrue(html.contains("<h1 class=\"page-title\">Pays</h1>"))
     }
 }

@@ -37,11 +37,11 @@ final class ThemeWordsTests: XCTestCase {
     func testAMissingWordIsAWarningNamingTheWordAndTheLanguage() {
         let words = ThemeWords(files: builtIn)
         XCTAssertEqual(words.problems(for: ["fr"]).map(\.description), [
-            "templates/words/fr.yaml: warning: the word \"motto\" has no fr text: the en word (\"Motto\") is shown; add it to templates/words/fr.yaml",
+            "templates/words/fr.yaml:1:1: warning: the word \"motto\" has no fr text: the en word (\"Motto\") is shown; add it to templates/words/fr.yaml",
         ])
         XCTAssertEqual(words.problems(for: ["en"]), [], "the built-in theme's language has every word")
         XCTAssertEqual(words.problems(for: ["it"]).map(\.description), [
-            "templates/words/it.yaml: warning: the theme has no words in it (no words/it.yaml): its pages show the words of en",
+            "templates/words/it.yaml:1:1: warning: the theme has no words in it (no words/it.yaml): its pages show the words of en",
         ])
         XCTAssertEqual(ThemeWords(files: builtIn, fallback: "fr").word("motto", in: "fr")?.text, "Motto")
     }
