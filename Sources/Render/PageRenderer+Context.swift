@@ -44,6 +44,7 @@ extension PageRenderer {
             "words": .dynamic(WordsValue(words: words(of: config.language), scope: images)),
         ]
         if config.search { values["search"] = .bool(true) }
+        if let script = scriptWords(scope: images) { values["script_words"] = .string(script) }
         if let data = dataLinks(for: page) { values["data"] = data }
         if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
         var lists: [String: Dependency] = [:]
@@ -61,6 +62,22 @@ extension PageRenderer {
         images.read(.templateExists(Page.Kind.continents.rawValue))
         return .dynamic(ListedFields(fields: values, lists: lists, scope: images))
     }
+
+    /// The words the theme's scripts show (`js_*`, named without the prefix) as JSON for a
+    /// `<script type="application/json">`, when the page's language's differ from the English
+    /// ones the built-in scripts carry (so an English page is as it was before there were words).
+    func scriptWords(scope: PageScope) -> String? {
+        let shown = words(of: model.config.language)
+        let own = shown.prefixed(Self.scriptPrefix)
+        for key in own.keys { scope.read(.word(Self.scriptPrefix + key, in: shown.language)) }
+        let carried = Words(language: ThemeWords.baseLanguage, texts: words.builtIn).prefixed(Self.scriptPrefix)
+        guard own != carried else { return nil }
+        let json = JSONValue.object(own.keys.sorted().map { ($0, JSONValue.string(own[$0]!)) })
+        return String(decoding: JSONWriter.encode(json), as: UTF8.self)
+    }
+
+    /// The theme's words its scripts show are named `js_<word>`.
+    package static let scriptPrefix = "js_"
 
     /// `page.draft` on the page of a draft (built only when drafts are asked for: `serve`,
     /// `--drafts`), for the banner that says so; read from the entry's front matter.

@@ -27,6 +27,9 @@ package struct ThemeWords: Sendable {
     private var files: [String: String] = [:]
     /// The language a word missing in another is shown in (the guide's default language).
     package var fallback: String
+    /// The built-in theme's words in the base language, as it ships them (not as a guide's
+    /// files change them): what the theme's scripts carry (see `PageRenderer.scriptWords`).
+    package private(set) var builtIn: [String: String] = [:]
     /// Problems of the files themselves (not YAML, a value that is not text), errors.
     package private(set) var errors: [Diagnostic] = []
 
@@ -55,6 +58,7 @@ package struct ThemeWords: Sendable {
                     continue
                 }
                 table[language, default: [:]][entry.key] = Word(text: text, location: entry.value.location)
+                if language == Self.baseLanguage, file.path.hasPrefix("(default theme) ") { builtIn[entry.key] = text }
             }
         }
     }

@@ -87,4 +87,24 @@ final class ThemeWordsTests: XCTestCase {
         XCTAssertEqual(words.word("page_of", in: "es")?.text, "Página {current} de {total}")
         XCTAssertEqual(words.word("distance_km", in: "fr")?.text, "{distance}\u{A0}km", "French typography: a non-breaking space before the unit")
     }
+
+    /// The scripts carry the built-in English words (a page in another language passes its
+    /// own): they must be those of words/en.yaml, or an English page would show others.
+    func testTheScriptsCarryTheBuiltInEnglishWords() throws {
+        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../templates")
+        let english = ThemeWords(files: [SourceFile(
+            path: "(default theme) words/en.yaml", text: try String(contentsOf: theme.appending(path: "words/en.yaml"), encoding: .utf8))])
+        let expected = english.words(of: "en").prefixed(PageRenderer.scriptPrefix)
+        var carried: [String: String] = [:]
+        for script in ["assets/search.js", "assets/table.js"] {
+            let text = try String(contentsOf: theme.appending(path: script), encoding: .utf8)
+            let start = try XCTUnwrap(text.range(of: "var WORDS = {"), script)
+            let end = try XCTUnwrap(text.range(of: "};", range: start.upperBound..<text.endIndex))
+            var object = "{" + text[start.upperBound..<end.lowerBound] + "}"
+            object = object.replacingOccurrences(of: #"(?m)^\s*([a-z_]+):"#, with: "\"$1\":", options: .regularExpression)
+            let words = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(object.utf8)) as? [String: String], script)
+            carried.merge(words) { first, _ in first }
+        }
+        XCTAssertEqual(carried, expected)
+    }
 }
