@@ -41,7 +41,7 @@ extension PageRenderer {
             "root": .string(root),
             "generator": .string(Self.generator),
             "nav": .object(nav),
-            "words": .dynamic(WordsValue(words: words(of: config.language), scope: images)),
+            "words": wordsValue(of: config.language, scope: images),
         ]
         if config.search { values["search"] = .bool(true) }
         if let script = scriptWords(scope: images) { values["script_words"] = .string(script) }

@@ -30,6 +30,8 @@ package struct PageRenderer: Sendable {
     /// language, made once.
     package private(set) var words: ThemeWords
     private var siteWords: Words
+    /// `siteWords` as templates see them, made once.
+    private var siteWordValues: [String: MustacheValue]
 
     /// Every file of the site, each output's in the order of `Outputs.all`.
     package private(set) var pages: [Page] = []
@@ -46,6 +48,7 @@ package struct PageRenderer: Sendable {
         self.model = model
         self.words = words
         siteWords = words.words(of: model.config.language)
+        siteWordValues = WordsValue.values(of: siteWords)
         self.library = library
         self.planner = planner
         self.bodies = bodies
@@ -66,6 +69,13 @@ package struct PageRenderer: Sendable {
     /// own once a guide has several), each from the first language of its chain that has it.
     package func words(of language: String) -> Words {
         language == siteWords.language ? siteWords : words.words(of: language)
+    }
+
+    /// `words` as templates see it on a page in `language`, recording what they read into `scope`.
+    package func wordsValue(of language: String, scope: PageScope) -> MustacheValue {
+        language == siteWords.language
+            ? .dynamic(WordsValue(words: siteWords, scope: scope, values: siteWordValues))
+            : .dynamic(WordsValue(words: words.words(of: language), scope: scope))
     }
 
     /// The words a page shows, recording each word read into `scope` (see `WordsValue`):

@@ -38,6 +38,7 @@ extension SiteBuild {
         // The words of the theme, a word missing in the site's language shown in English.
         let words = ThemeWords(files: scan.theme.words, fallback: inputs.config.language)
         diagnostics += words.errors
+        if let library { diagnostics += TemplateCheck.unknownWords(library, known: words.keys) }
         var warnings = words.problems(for: [inputs.config.language])
         if options.strict {
             diagnostics += warnings

@@ -89,10 +89,22 @@ package struct Words: Sendable, Equatable {
 package struct WordsValue: MustacheObject {
     package var words: Words
     package var scope: PageScope
+    /// Each word as templates see it (`Words.templateValue`), made once per language.
+    package var values: [String: MustacheValue]
+
+    package init(words: Words, scope: PageScope, values: [String: MustacheValue]? = nil) {
+        self.words = words
+        self.scope = scope
+        self.values = values ?? Self.values(of: words)
+    }
+
+    package static func values(of words: Words) -> [String: MustacheValue] {
+        words.texts.mapValues(Words.templateValue)
+    }
 
     package func value(forKey key: String) -> MustacheValue? {
         scope.read(.word(key, in: words.language))
-        return words[key].map(Words.templateValue)
+        return values[key]
     }
 
     package var label: String? { "the theme's words (words/\(words.language).yaml)" }

@@ -85,4 +85,14 @@ final class ThemeWordsSiteTests: XCTestCase {
         XCTAssertNil(words["capital_map"], "only edit mode's words")
         XCTAssertTrue(html.contains("<h1 class=\"page-title\">Pays</h1>"))
     }
+
+    func testATemplateNamingAWordNoLanguageHasIsALocatedErrorWithTheNearestWord() throws {
+        let site = try site(["templates/partials/footer.mustache": "<footer>\n{{words.captial}}</footer>\n"])
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains(
+            "templates/partials/footer.mustache:2:1: unknown word \"captial\" (did you mean \"capital\"?): the theme's words are those of its words/<language>.yaml files (add it to templates/words/en.yaml, and to the other languages')"),
+            result.err)
+    }
 }
