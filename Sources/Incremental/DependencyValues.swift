@@ -80,15 +80,20 @@ package struct DependencyValues: Sendable {
         }
     }
 
+    /// The theme's words, by language (`Dependency.word`).
+    private let words: ThemeWords
+
     /// `pagePaths`: the listed pages (`PageRenderer.listedPaths`); `files`: what links may point
     /// at (`PageRenderer.targets`); `translations`: each other language's code and model. Only
     /// what is small is hashed here; a list is hashed when its dependency's value is asked for
     /// (each dependency is asked for once a build, across the cores, and most builds ask for
     /// none of the lists after the comparison of keys).
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
-         files: Set<String> = [], translations: [(code: String, model: SiteModel)] = [],
+         files: Set<String> = [], words: ThemeWords = ThemeWords(files: []),
+         translations: [(code: String, model: SiteModel)] = [],
          imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         self.files = files
+        self.words = words
         var byPath: [String: ContentEntry] = [:]
         byPath.reserveCapacity(entries.count)
         for entry in entries { byPath[entry.path] = entry }
@@ -229,6 +234,12 @@ package struct DependencyValues: Sendable {
             }
         case .settings:
             key.add(settings)
+        case .word:
+            let (language, word) = dependency.name.firstIndex(of: "/").map {
+                (String(dependency.name[..<$0]), String(dependency.name[dependency.name.index(after: $0)...]))
+            } ?? ("", dependency.name)
+            guard let found = words.word(word, in: language) else { key.add(-1); break }
+            key.add(found.text)
         case .template:
             guard let value = templates[dependency.name] else { key.add(-1); break }
             key.add(value)

@@ -28,10 +28,21 @@ package enum SiteLoader {
     /// later layer replaces the file of the same path in an earlier one.
     package static func readTheme(layers: [(folder: URL, displayName: String)], errors: inout [Diagnostic]) -> Theme {
         var chosen: [String: (url: URL, shown: String)] = [:]
+        // The words files of every layer, not only the last: a guide's words/fr.yaml names only
+        // the words it changes (see `Theme.words`).
+        var words: [SourceFile] = []
         for layer in layers {
             for relative in files(in: layer.folder) {
                 let shown = layer.displayName == "templates" ? "templates/\(relative)" : "\(layer.displayName) \(relative)"
                 chosen[relative] = (layer.folder.appending(path: relative), shown)
+                if Theme.wordsLanguage(ofPath: relative) != nil {
+                    let data = FileManager.default.contents(atPath: layer.folder.appending(path: relative).path) ?? Data()
+                    do throws(DiagnosticList) {
+                        words.append(try SourceFile(path: shown, contents: data))
+                    } catch {
+                        errors += error.diagnostics
+                    }
+                }
             }
         }
         var templates: [TemplateSource] = []
@@ -51,7 +62,7 @@ package enum SiteLoader {
         }
         let top = layers.last!
         return Theme(directory: top.folder, displayName: top.displayName, templates: templates, assets: assets,
-                     files: chosen.mapValues(\.url))
+                     files: chosen.mapValues(\.url), words: words)
     }
 
     /// The regular files under `folder` (symlinks followed only within it), relative, sorted.

@@ -17,6 +17,19 @@ package struct Theme: Sendable {
     package var assets: [String]
     /// Where each file of the theme is read from, by its path in the theme.
     package var files: [String: URL] = [:]
+    /// The words files (`words/<language>.yaml`) of the built-in theme, then the guide's, each
+    /// named as messages show it: the words the theme's pages show, a table per language,
+    /// that the render stage reads (`ThemeWords`). A guide's file names only the words it
+    /// adds or changes; the others are the built-in theme's.
+    package var words: [SourceFile] = []
+
+    /// The language of a words file (`fr` for `words/fr.yaml`), nil for any other file.
+    package static func wordsLanguage(ofPath path: String) -> String? {
+        guard path.hasPrefix("words/"), path.hasSuffix(".yaml") else { return nil }
+        let language = path.dropFirst("words/".count).dropLast(".yaml".count)
+        guard !language.isEmpty, !language.contains("/") else { return nil }
+        return String(language)
+    }
 
     /// The file at `path` in the theme (the guide's own, or the built-in theme's).
     package func url(of path: String) -> URL { files[path] ?? directory.appending(path: path) }

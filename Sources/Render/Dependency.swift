@@ -64,6 +64,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
         /// The entries whose picture or flag has a credit (`SiteModel.credited`), with what
         /// each says; with `name` "any", only whether there is one (the link to the credits page).
         case credits = 20
+        /// A word of the theme (`name` is `<language>/<word>`: `fr/capital`), as the page's
+        /// language shows it (see `ThemeWords.word(_:in:)`).
+        case word = 21
     }
 
     package var kind: Kind
@@ -116,6 +119,7 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static func templateExists(_ name: String) -> Dependency { Dependency(.templateExists, name) }
     package static func nearby(_ path: String) -> Dependency { Dependency(.nearby, path) }
     package static func target(_ path: String) -> Dependency { Dependency(.target, path) }
+    package static func word(_ key: String, in language: String) -> Dependency { Dependency(.word, language + "/" + key) }
     package static let countries = Dependency(.countries)
     package static let cities = Dependency(.cities)
     package static let sections = Dependency(.sections)

@@ -42,8 +42,10 @@ extension PageRenderer {
             "root": .string(root),
             "generator": .string(Self.generator),
             "nav": .object(nav),
+            "words": wordsValue(of: siteWords.language, scope: images),
         ]
         if config.search { values["search"] = .bool(true) }
+        if let script = scriptWords(scope: images) { values["script_words"] = .string(script) }
         if let data = dataLinks(for: page) { values["data"] = data }
         if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
         if config.isMultilingual { addLanguages(of: page, absolute: absolute, scope: images, into: &values) }
@@ -62,6 +64,22 @@ extension PageRenderer {
         images.read(.templateExists(Page.Kind.continents.rawValue))
         return .dynamic(ListedFields(fields: values, lists: lists, scope: images))
     }
+
+    /// The words the theme's scripts show (`js_*`, named without the prefix) as JSON for a
+    /// `<script type="application/json">`, when the page's language's differ from the English
+    /// ones the built-in scripts carry (so an English page is as it was before there were words).
+    func scriptWords(scope: PageScope) -> String? {
+        let shown = siteWords
+        let own = shown.prefixed(Self.scriptPrefix)
+        for key in own.keys { scope.read(.word(Self.scriptPrefix + key, in: shown.language)) }
+        let carried = Words(language: ThemeWords.baseLanguage, texts: words.builtIn).prefixed(Self.scriptPrefix)
+        guard own != carried else { return nil }
+        let json = JSONValue.object(own.keys.sorted().map { ($0, JSONValue.string(own[$0]!)) })
+        return String(decoding: JSONWriter.encode(json), as: UTF8.self)
+    }
+
+    /// The theme's words its scripts show are named `js_<word>`.
+    package static let scriptPrefix = "js_"
 
     /// `page.draft` on the page of a draft (built only when drafts are asked for: `serve`,
     /// `--drafts`), for the banner that says so; read from the entry's front matter.
@@ -191,7 +209,7 @@ extension PageRenderer {
             "name": .string(country.name),
             "url": .string(PagePath.relative(from: page, to: country.outputPath)),
             "flag": .dynamic(ImageValue(
-                image: country.image, alt: "Flag of \(country.name)",
+                image: country.image, alt: word("flag_of", ["name": country.name], scope: images),
                 stem: country.image.stem, root: root, planner: planner,
                 owner: country.path, used: images)),
             "continents": .array(model.continents(of: country).map { .object(continent($0, from: page)) }),
@@ -217,7 +235,7 @@ extension PageRenderer {
             "name": .string(city.name),
             "url": .string(PagePath.relative(from: page, to: city.outputPath)),
             "picture": .dynamic(ImageValue(
-                image: city.image, alt: city.image.isPlaceholder ? "No picture of \(city.name) yet" : city.name,
+                image: city.image, alt: city.image.isPlaceholder ? word("no_picture_yet", ["name": city.name], scope: images) : city.name,
                 stem: city.image.stem,
                 root: siteRoot(of: page), planner: planner, owner: city.path, used: images)),
             "extra": extra(city.extra),

@@ -13,7 +13,7 @@ extension PageRenderer {
         let countries = model.countries.map { mapCountry($0, from: page, scope: scope) }
         guard countries.contains(where: { $0.code != nil || $0.marker != nil }) else { return "" }
         let count = countries.count
-        return MapDrawing.world(countries, label: "World map, \(count) \(count == 1 ? "country" : "countries") of the guide highlighted")
+        return MapDrawing.world(countries, label: word("world_map", ["count": String(count), "countries": word(count == 1 ? "count_country" : "count_countries", scope: scope)], scope: scope))
     }
 
     /// A continent's countries, filled and linked (one that is on other continents too is
@@ -29,7 +29,7 @@ extension PageRenderer {
         guard countries.contains(where: { $0.code != nil || $0.marker != nil }) else { return "" }
         let count = countries.count
         return MapDrawing.region(countries, cities: [],
-                                 label: "Map of \(continent.name), \(count) \(count == 1 ? "country" : "countries") of the guide highlighted")
+                                 label: word("continent_map", ["name": continent.name, "count": String(count), "countries": word(count == 1 ? "count_country" : "count_countries", scope: scope)], scope: scope))
     }
 
     /// A country within its surroundings, its cities as named dots, each a link.
@@ -45,8 +45,9 @@ extension PageRenderer {
                 MapCity(name: city.name, url: PagePath.relative(from: page, to: city.outputPath), position: Self.point($0))
             }
         }
-        let area = model.continents(of: country).first.map { "Map of \($0.name)" } ?? "Map around \(country.name)"
-        return MapDrawing.region([value], cities: cities, label: "\(area), \(country.name) highlighted")
+        let label = model.continents(of: country).first.map { word("country_map", ["area": $0.name, "name": country.name], scope: scope) }
+            ?? word("country_map_alone", ["name": country.name], scope: scope)
+        return MapDrawing.region([value], cities: cities, label: label)
     }
 
     /// A city's country with its neighbours, and the city's dot.
@@ -63,7 +64,9 @@ extension PageRenderer {
             MapCity(name: city.name, url: nil, position: Self.point($0), highlighted: true)
         }
         guard !countries.isEmpty || dot != nil else { return "" }
-        let label = "Map of \(country?.name ?? city.name)" + (dot == nil ? "" : ", \(city.name) marked")
+        let place = country?.name ?? city.name
+        let label = dot == nil ? word("city_map", ["name": place], scope: scope)
+            : word("city_map_marked", ["name": place, "city": city.name], scope: scope)
         return MapDrawing.region(countries, cities: dot.map { [$0] } ?? [], label: label)
     }
 

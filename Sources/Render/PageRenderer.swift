@@ -26,6 +26,13 @@ package struct PageRenderer: Sendable {
     /// `continents.mustache`, written before they existed, gets none).
     package var makesContinentPages: Bool
 
+    /// The theme's words in every language (see `ThemeWords`), and those of the site's
+    /// language, made once.
+    package private(set) var words: ThemeWords
+    private var siteWords: Words
+    /// `siteWords` as templates see them, made once.
+    private var siteWordValues: [String: MustacheValue]
+
     /// Every file of the site, each output's in the order of `Outputs.all`.
     package private(set) var pages: [Page] = []
     /// The paths of the pages for readers (those of the outputs `listed`), in that order:
@@ -53,13 +60,14 @@ package struct PageRenderer: Sendable {
     /// `translations`: for each language of the guide but the first (`config.languages`),
     /// its model, the bodies as its pages show them and the entries translated into it.
     package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore,
+                 words: ThemeWords = ThemeWords(files: []),
                  translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []) {
-        self.init(model: model, library: library, planner: planner, bodies: bodies, language: nil)
+        self.init(model: model, library: library, planner: planner, bodies: bodies, words: words, language: nil)
         language = model.config.languages.first
         for (n, translation) in translations.enumerated() {
             let setting = model.config.languages[n + 1]
             var renderer = PageRenderer(model: translation.model, library: library, planner: planner, bodies: translation.bodies,
-                                        language: setting)
+                                        words: words, language: setting)
             renderer.language = setting
             renderer.folder = setting.folder
             renderer.translated = [setting.code: translation.translated]
@@ -77,8 +85,12 @@ package struct PageRenderer: Sendable {
         targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
     }
 
-    private init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore, language: LanguageSetting?) {
+    private init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore, words: ThemeWords,
+                 language: LanguageSetting?) {
         self.model = model
+        self.words = words
+        siteWords = words.words(of: language?.code ?? model.config.language)
+        siteWordValues = WordsValue.values(of: siteWords)
         self.library = library
         self.planner = planner
         self.bodies = bodies
@@ -110,6 +122,33 @@ package struct PageRenderer: Sendable {
     /// From the page at `path` (in this language's folder) to the site's root: where the
     /// assets and the thumbnails are.
     package func siteRoot(of path: String) -> String { PagePath.root(of: folder + path) }
+
+    /// The words of the theme in `language` (the site's `language` for now; each page's
+    /// own once a guide has several), each from the first language of its chain that has it.
+    package func words(of language: String) -> Words {
+        language == siteWords.language ? siteWords : words.words(of: language)
+    }
+
+    /// `words` as templates see it on a page in `language`, recording what they read into `scope`.
+    package func wordsValue(of language: String, scope: PageScope) -> MustacheValue {
+        language == siteWords.language
+            ? .dynamic(WordsValue(words: siteWords, scope: scope, values: siteWordValues))
+            : .dynamic(WordsValue(words: words.words(of: language), scope: scope))
+    }
+
+    /// The words a page shows, recording each word read into `scope` (see `WordsValue`):
+    /// for Swift code that writes words itself (alt texts, the maps' names).
+    package func word(_ key: String, _ values: [String: String] = [:], language: String? = nil, scope: PageScope) -> String {
+        let words = words(of: language ?? siteWords.language)
+        scope.read(.word(key, in: words.language))
+        return words.filled(key, values) ?? key
+    }
+
+    /// A page's title made of a word (its placeholders filled with `values`): no scope records
+    /// it, as the title is part of every page's key already (`DependencyValues.key(for:values:)`).
+    package func title(_ key: String, _ values: [String: String] = [:]) -> String {
+        siteWords.filled(key, values) ?? key
+    }
 
     /// Adds the files the output holds besides those of the outputs (the theme's assets,
     /// `static/`, the files pages link to) to what links may point at.

@@ -7,6 +7,34 @@
 (function () {
   "use strict";
 
+  /* The theme's words (docs/templates.md, "The theme's words"). These are the built-in
+     theme's English ones (its words/en.yaml, js_*: a test keeps them the same); a page whose
+     words differ carries its own in <script id="gazetteer-words" type="application/json">. */
+  var WORDS = {
+    search_results: "Search results",
+    result_country: "Country",
+    result_city: "City",
+    result_page: "Page",
+    no_results: "No results",
+    one_result: "1 result",
+    results: "{count} results",
+    results_shown: "{count} results, {shown} shown",
+    no_results_for: "No results for \u201c{query}\u201d",
+    search_unavailable: "Search is not available: its index could not be loaded."
+  };
+  var ownWords = document.getElementById("gazetteer-words");
+  if (ownWords) {
+    try {
+      var own = JSON.parse(ownWords.textContent);
+      Object.keys(own).forEach(function (key) { WORDS[key] = own[key]; });
+    } catch (error) { /* the English words stay */ }
+  }
+  function say(key, values) {
+    return (WORDS[key] || key).replace(/\{([a-z0-9_]+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   var LIMIT = 8;
   var NONE = 255;
   var BODY = 5;
@@ -334,7 +362,7 @@
   list.id = listId;
   list.className = "search-results";
   list.setAttribute("role", "listbox");
-  list.setAttribute("aria-label", "Search results");
+  list.setAttribute("aria-label", say("search_results"));
   list.hidden = true;
   var status = document.createElement("p");
   status.className = "search-status";
@@ -407,7 +435,7 @@
       }
       var text = element("span", "search-text");
       text.appendChild(element("span", "search-name", result.name));
-      var kind = result.kind === "country" ? "Country" : result.kind === "page" ? "Page" : "City";
+      var kind = result.kind === "country" ? say("result_country") : result.kind === "page" ? say("result_page") : say("result_city");
       text.appendChild(element("span", "search-kind", result.country ? kind + " · " + result.country : kind));
       if (result.snippet) {
         var quote = element("span", "search-snippet", result.snippet.before);
@@ -420,10 +448,10 @@
       list.appendChild(option);
     });
     var count = answer.count;
-    status.textContent = !answer.query.trim() ? "" : count === 0 ? "No results" : count === 1 ? "1 result"
-      : count > shown.length ? count + " results, " + shown.length + " shown" : count + " results";
+    status.textContent = !answer.query.trim() ? "" : count === 0 ? say("no_results") : count === 1 ? say("one_result")
+      : count > shown.length ? say("results_shown", { count: count, shown: shown.length }) : say("results", { count: count });
     open(shown.length > 0);
-    empty.textContent = "No results for \u201c" + answer.query.trim() + "\u201d";
+    empty.textContent = say("no_results_for", { query: answer.query.trim() });
     empty.hidden = !(answer.query.trim() && count === 0);
     box.dispatchEvent(new CustomEvent("search:results", { detail: { query: answer.query, count: count } }));
   }
@@ -436,7 +464,7 @@
     }, function () {
       if (mine !== sequence) return;
       render({ query: query, count: 0, results: [] });
-      status.textContent = "Search is not available: its index could not be loaded.";
+      status.textContent = say("search_unavailable");
     });
   }
 
@@ -448,7 +476,7 @@
   input.addEventListener("focus", function () {
     load("index").catch(function () {});
     if (shown.length && input.value) open(true);
-    else if (input.value.trim() && status.textContent === "No results") empty.hidden = false;
+    else if (input.value.trim() && status.textContent === say("no_results")) empty.hidden = false;
   });
   input.addEventListener("keydown", function (event) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {

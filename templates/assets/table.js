@@ -4,6 +4,30 @@
 (function () {
   "use strict";
 
+  /* The theme's words (docs/templates.md, "The theme's words"). These are the built-in
+     theme's English ones (its words/en.yaml, js_*: a test keeps them the same); a page whose
+     words differ carries its own in <script id="gazetteer-words" type="application/json">. */
+  var WORDS = {
+    filter: "Filter",
+    filter_placeholder: "Country, capital or continent",
+    no_country_matches: "No country matches \u201c{query}\u201d.",
+    shown_of: "{shown} of {total} {countries}",
+    count_country: "country",
+    count_countries: "countries"
+  };
+  var ownWords = document.getElementById("gazetteer-words");
+  if (ownWords) {
+    try {
+      var own = JSON.parse(ownWords.textContent);
+      Object.keys(own).forEach(function (key) { WORDS[key] = own[key]; });
+    } catch (error) { /* the English words stay */ }
+  }
+  function say(key, values) {
+    return (WORDS[key] || key).replace(/\{([a-z0-9_]+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   var table = document.querySelector("table[data-countries]");
   if (!table || !table.tHead || !table.tBodies.length) return;
 
@@ -117,13 +141,13 @@
   var id = "country-filter";
   var label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = "Filter";
+  label.textContent = say("filter");
   var input = document.createElement("input");
   input.type = "search";
   input.id = id;
   input.autocomplete = "off";
   input.spellcheck = false;
-  input.placeholder = "Country, capital or continent";
+  input.placeholder = say("filter_placeholder");
   input.setAttribute("aria-describedby", id + "-status");
   var status = document.createElement("p");
   status.id = id + "-status";
@@ -146,8 +170,9 @@
       if (match) shown += 1;
     });
     if (!terms.length) status.textContent = "";
-    else if (shown === 0) status.textContent = "No country matches \u201c" + input.value.trim() + "\u201d.";
-    else status.textContent = shown + " of " + rows.length + (rows.length === 1 ? " country" : " countries");
+    else if (shown === 0) status.textContent = say("no_country_matches", { query: input.value.trim() });
+    else status.textContent = say("shown_of", { shown: shown, total: rows.length,
+      countries: say(rows.length === 1 ? "count_country" : "count_countries") });
   }
 
   input.addEventListener("input", applyFilter);

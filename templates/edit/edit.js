@@ -22,9 +22,20 @@
   var api = config.api || "/__gazetteer/edit/api/";
   var page = config.page || { kind: "other", slug: null };
 
+  /* The theme's words in the page's language (docs/templates.md, "The theme's words"): edit
+     mode's are those named edit_*, passed in the data above without the prefix. A word may
+     have placeholders, {name}, filled from values. */
+  var theme = config.words || {};
+  function say(key, values) {
+    var text = Object.prototype.hasOwnProperty.call(theme, key) ? theme[key] : key;
+    return text.replace(/\{([a-z0-9_]+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+
   var words = {
-    country: { folder: "countries", one: "country", add: "Add country…", added: "New country" },
-    city: { folder: "cities", one: "city", add: "Add city…", added: "New city" }
+    country: { folder: "countries", one: "country", add: say("add_country"), added: say("new_country") },
+    city: { folder: "cities", one: "city", add: say("add_city"), added: say("new_city") }
   };
 
   /* Small helpers */
@@ -151,10 +162,10 @@
   /* The bar at the foot of every page: messages (announced) and Undo */
 
   var status = el("p", { className: "gz-status", role: "status" });
-  var undoButton = button("Undo", "", undo);
+  var undoButton = button(say("undo"), "", undo);
   undoButton.hidden = true;
-  var bar = el("div", { className: "gz-bar", role: "region", "aria-label": "Edit mode" }, [
-    el("span", { className: "gz-bar-title", text: "Edit mode" }), status, undoButton
+  var bar = el("div", { className: "gz-bar", role: "region", "aria-label": say("edit_mode") }, [
+    el("span", { className: "gz-bar-title", text: say("edit_mode") }), status, undoButton
   ]);
   document.body.appendChild(bar);
   document.body.classList.add("gz-editing");
@@ -234,8 +245,8 @@
     var heading = document.querySelector("main h1");
     if (!heading) return;
     var table = kind === "country" ? (lists[0] && lists[0].closest("table")) : null;
-    var editButton = button("Edit", "", function () { enter(true); });
-    var doneButton = button("Done", "gz-button-primary", leave);
+    var editButton = button(say("edit"), "", function () { enter(true); });
+    var doneButton = button(say("done"), "gz-button-primary", leave);
     doneButton.hidden = true;
     var tools = el("div", { className: "gz-tools" }, [editButton, doneButton]);
     heading.insertAdjacentElement("afterend", tools);
@@ -259,7 +270,7 @@
       memory.set("list:" + kind, true);
       document.body.classList.add("gz-list-editing");
       if (table) {
-        var th = el("th", { scope: "col", className: "gz-col-actions gz-added" }, [el("span", { className: "visually-hidden", text: "Edit" })]);
+        var th = el("th", { scope: "col", className: "gz-col-actions gz-added" }, [el("span", { className: "visually-hidden", text: say("edit") })]);
         table.tHead.rows[0].appendChild(th);
         added.push(th);
         Array.prototype.forEach.call(table.tBodies, function (body) {
@@ -326,7 +337,7 @@
       var slug = entryOf(row, kind);
       var name = nameOf(row) || slug;
       var node = el("button", { type: "button", className: "gz-button gz-button-danger gz-button-small" }, [
-        "Delete", el("span", { className: "visually-hidden", text: " " + name })
+        say("delete"), el("span", { className: "visually-hidden", text: " " + name })
       ]);
       node.addEventListener("click", function () {
         node.disabled = true;
@@ -385,7 +396,7 @@
     if (!header) return;
     var views = Array.prototype.slice.call(article.querySelectorAll("[data-entry-view]"));
     if (!views.length) views = Array.prototype.slice.call(article.querySelectorAll(".country-summary, .city-picture, .prose"));
-    var editButton = button("Edit", "", open);
+    var editButton = button(say("edit"), "", open);
     var tools = el("div", { className: "gz-tools" }, [editButton]);
     var inHeader = header.tagName !== "H1";
     header.insertAdjacentElement(inHeader ? "beforeend" : "afterend", tools);
@@ -420,7 +431,7 @@
     var kind = spec.kind;
     var holder = spec.holder;
     var handle = { close: close, focus: function () { var f = holder.querySelector("input, select, textarea, button"); if (f) f.focus(); } };
-    var loading = el("p", { className: "gz-loading", text: "Opening the form…" });
+    var loading = el("p", { className: "gz-loading", text: say("opening_form") });
     holder.appendChild(loading);
     var draft = memory.get(draftKey);
     if (draft && (draft.kind !== kind || draft.slug !== spec.slug)) draft = null;
@@ -477,8 +488,8 @@
 
   /** Label words of the keys the forms know; every other key is shown under its own name. */
   var known = {
-    country: [["name", "Name"], ["official_name", "Official name"], ["capital", "Capital"], ["motto", "Motto"]],
-    city: [["name", "Name"]]
+    country: [["name", say("name")], ["official_name", say("official_name")], ["capital", say("capital")], ["motto", say("motto")]],
+    city: [["name", say("name")]]
   };
 
   function humanize(key) {
@@ -505,7 +516,7 @@
     var headingId = uid("heading");
     var form = el("form", { className: "gz-form", "aria-labelledby": headingId, novalidate: true });
     form.appendChild(el("h2", { id: headingId, className: "gz-form-title", tabindex: "-1",
-      text: isNew ? words[kind].added : "Edit " + name }));
+      text: isNew ? words[kind].added : say("edit_name", { name: name }) }));
     if (entry) form.appendChild(el("p", { className: "gz-form-path", text: entry.path }));
     var formProblems = el("div", { className: "gz-form-problems", tabindex: "-1", hidden: true });
     form.appendChild(formProblems);
@@ -546,7 +557,7 @@
       var value = original[key];
       var list = Array.isArray(value) ? value : (typeof value === "string" && value !== "" ? [value] : []);
       area.value = list.join("\n");
-      var wrapper = field(key, label, area, "One per line.");
+      var wrapper = field(key, label, area, say("one_per_line"));
       fields.push({
         key: key, wrapper: wrapper, focus: area, invalid: [area],
         read: function () {
@@ -566,7 +577,7 @@
       var text = asList ? value.join(", ") : (typeof value === "string" ? value.trim() : "");
       var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false", inputmode: "decimal" });
       input.value = text;
-      var wrapper = field("position", "Position", input, "Latitude, longitude in decimal degrees, as map apps copy them: 48.8566, 2.3522.");
+      var wrapper = field("position", say("position"), input, "Latitude, longitude in decimal degrees, as map apps copy them: 48.8566, 2.3522.");
       fields.push({
         key: "position", wrapper: wrapper, focus: input, invalid: [input],
         read: function () { var v = input.value.trim(); return v === "" ? null : v; },
@@ -587,7 +598,7 @@
       chosen.forEach(function (c) { if (names.indexOf(c) < 0) names.push(c); });
       var legendId = uid("legend");
       var group = el("fieldset", { className: "gz-field gz-choices", "aria-labelledby": legendId }, [
-        el("legend", { id: legendId, className: "gz-label", text: "Continents" })
+        el("legend", { id: legendId, className: "gz-label", text: say("continents") })
       ]);
       var boxes = names.map(function (continent) {
         var box = el("input", { type: "checkbox", id: uid("continent"), value: continent });
@@ -615,14 +626,14 @@
     function countryField() {
       var select = el("select", { className: "gz-input" });
       var value = typeof original.country === "string" ? original.country : "";
-      select.appendChild(el("option", { value: "", text: "Choose a country" }));
+      select.appendChild(el("option", { value: "", text: say("choose_country") }));
       var slugs = (options.countries || []).map(function (c) { return c.slug; });
       if (value && slugs.indexOf(value) < 0) select.appendChild(el("option", { value: value, text: value + " (not in the guide)" }));
       (options.countries || []).forEach(function (c) {
         select.appendChild(el("option", { value: c.slug, text: c.name }));
       });
       select.value = value;
-      var wrapper = field("country", "Country", select);
+      var wrapper = field("country", say("country"), select);
       fields.push({
         key: "country", wrapper: wrapper, focus: select, invalid: [select],
         read: function () { return select.value || null; },
@@ -655,7 +666,7 @@
       }
 
       function show() {
-        shown.textContent = current || (key === "flag" ? "No flag" : "No picture");
+        shown.textContent = current || (key === "flag" ? say("no_flag") : say("no_picture"));
         preview.replaceChildren();
         var thumb = current && thumbOf(current);
         if (thumb) preview.appendChild(el("img", { src: thumb, alt: "" }));
@@ -690,7 +701,7 @@
     function fileSlug() { return fileInput ? fileInput.value.trim() : slug; }
     function fileNameField() {
       fileInput = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
-      var wrapper = field("slug", "File name", fileInput, " ");
+      var wrapper = field("slug", say("file_name"), fileInput, " ");
       fileHint = wrapper.querySelector(".gz-hint");
       function hint(taken, problem) {
         var shownName = fileInput.value.trim() || "…";
@@ -723,14 +734,14 @@
     body.value = originalBody;
     var previewBox = el("div", { className: "gz-preview", hidden: true });
     function bodyField() {
-      var wrapper = field("body", "Text", body, "Markdown: the page's text under its heading.");
-      var previewButton = button("Preview", "gz-button-small", function () {
+      var wrapper = field("body", say("text"), body, say("text_hint"));
+      var previewButton = button(say("preview"), "gz-button-small", function () {
         previewButton.disabled = true;
         request("POST", "preview", { kind: kind, slug: slug || fileSlug() || "", body: body.value }).then(function (result) {
           previewButton.disabled = false;
           if (result.status === 200) {
             previewBox.hidden = false;
-            previewBox.replaceChildren(el("h3", { className: "gz-preview-title", text: "Preview" }));
+            previewBox.replaceChildren(el("h3", { className: "gz-preview-title", text: say("preview") }));
             var prose = el("div", { className: "prose" });
             prose.innerHTML = result.data.html || "";
             var problems = result.data.problems || [];
@@ -765,17 +776,17 @@
     if (kind === "country") {
       used.continents = used.continent = used.flag = true;
       form.appendChild(continentsField());
-      form.appendChild(pictureField("flag", "Flag"));
+      form.appendChild(pictureField("flag", say("flag")));
       used.iso = true;
-      form.appendChild(textField("iso", "ISO code", "Its ISO 3166-1 code, two letters (FR) or three (FRA), for the maps; without one, the name is matched."));
+      form.appendChild(textField("iso", say("iso_code"), "Its ISO 3166-1 code, two letters (FR) or three (FRA), for the maps; without one, the name is matched."));
     } else {
       used.country = used.picture = used.position = true;
       form.appendChild(countryField());
-      form.appendChild(pictureField("picture", "Picture"));
+      form.appendChild(pictureField("picture", say("picture")));
       form.appendChild(positionField());
     }
     used.aliases = true;
-    form.appendChild(listField("aliases", "Aliases"));
+    form.appendChild(listField("aliases", say("aliases")));
     order.forEach(function (key) {
       if (used[key]) return;
       used[key] = true;
@@ -798,14 +809,14 @@
 
     /* Buttons */
 
-    var saveButton = el("button", { type: "submit", className: "gz-button gz-button-primary", text: "Save", "aria-keyshortcuts": "Control+Enter" });
+    var saveButton = el("button", { type: "submit", className: "gz-button gz-button-primary", text: say("save"), "aria-keyshortcuts": "Control+Enter" });
     var buttons = el("div", { className: "gz-actions" }, [saveButton]);
     if (!isNew) {
-      buttons.appendChild(button("Revert", "", revert));
-      buttons.appendChild(button("Delete", "gz-button-danger", remove));
-      buttons.appendChild(button("Rename file…", "", rename));
+      buttons.appendChild(button(say("revert"), "", revert));
+      buttons.appendChild(button(say("delete"), "gz-button-danger", remove));
+      buttons.appendChild(button(say("rename_file"), "", rename));
     }
-    buttons.appendChild(button("Close", "", actions.close));
+    buttons.appendChild(button(say("close"), "", actions.close));
     form.appendChild(buttons);
     var renameBox = el("div", { className: "gz-rename", hidden: true });
     form.appendChild(renameBox);
@@ -1014,7 +1025,7 @@
 
     function revert() {
       loadEntry(kind, slug).then(function (fresh) {
-        actions.rebuild(fresh, "Revert");
+        actions.rebuild(fresh, say("revert"));
         announce("Back to the file as it is on disk.");
       }, function (error) {
         announce("Not reverted: " + error.message);
@@ -1049,7 +1060,7 @@
       var folder = words[kind].folder;
       var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
       input.value = slug;
-      var wrapper = field("newSlug", "New file name", input,
+      var wrapper = field("newSlug", say("new_file_name"), input,
         "content/" + folder + "/…md, without .md. Cities and links that name it follow; the old address keeps working.");
       var address = el("p", { className: "gz-hint gz-address", id: uid("hint") });
       function showAddress() {
@@ -1063,7 +1074,7 @@
       var hints = input.getAttribute("aria-describedby") + " " + address.id;
       input.setAttribute("aria-describedby", hints);
       input.addEventListener("input", showAddress);
-      var go_ = button("Rename", "gz-button-primary", function () {
+      var go_ = button(say("rename"), "gz-button-primary", function () {
         Array.prototype.forEach.call(wrapper.querySelectorAll(".gz-problem"), function (n) { n.remove(); });
         input.removeAttribute("aria-invalid");
         input.setAttribute("aria-describedby", hints);
@@ -1090,8 +1101,8 @@
           }
         });
       });
-      var opener = Array.prototype.find.call(buttons.children, function (b) { return b.textContent === "Rename file…"; });
-      var cancel = button("Cancel", "", function () {
+      var opener = Array.prototype.find.call(buttons.children, function (b) { return b.textContent === say("rename_file"); });
+      var cancel = button(say("cancel"), "", function () {
         renameBox.hidden = true;
         renameBox.replaceChildren();
         opener.focus();
@@ -1122,7 +1133,7 @@
     var isFlag = spec.key === "flag";
     var titleId = uid("picker");
     var dialog = el("dialog", { className: "gz-picker", "aria-labelledby": titleId });
-    var closeButton = button("Close", "gz-button-small", function () { dialog.close(); });
+    var closeButton = button(say("close"), "gz-button-small", function () { dialog.close(); });
     var problem = el("p", { className: "gz-problem", id: uid("problem"), hidden: true });
     var fileInput = el("input", { type: "file", id: uid("upload"), accept: "image/*", className: "gz-file" });
     fileInput.setAttribute("aria-describedby", problem.id);
@@ -1163,7 +1174,7 @@
     }
 
     var content = [
-      el("div", { className: "gz-picker-head" }, [el("h2", { id: titleId, text: isFlag ? "Choose a flag" : "Choose a picture" }), closeButton]),
+      el("div", { className: "gz-picker-head" }, [el("h2", { id: titleId, text: isFlag ? say("choose_flag") : say("choose_picture") }), closeButton]),
       el("div", { className: "gz-field gz-upload" }, [
         el("label", { for: fileInput.id, className: "gz-label", text: "Upload a picture" }), fileInput, problem
       ])

@@ -14,6 +14,9 @@ extension SiteBuild {
         var pages: [Page]
         /// The thumbnail presets the templates show flags and pictures with.
         var presets: (flag: Set<String>, picture: Set<String>)
+        /// The theme's words the site's language lacks (`ThemeWords.problems`), shown as
+        /// warnings (errors with --strict).
+        var warnings: [Diagnostic] = []
     }
 
     /// The model and template stages. Throws every problem found so far, if any.
@@ -41,6 +44,16 @@ extension SiteBuild {
             }
         }
         if let library { diagnostics += TemplateCheck.problems(library, presets: inputs.config.presets.keys) }
+        // The words of the theme, a word missing in the site's language shown in English.
+        let words = ThemeWords(files: scan.theme.words, fallback: inputs.config.language)
+        diagnostics += words.errors
+        if let library { diagnostics += TemplateCheck.unknownWords(library, known: words.keys) }
+        let languages = inputs.config.languages.isEmpty ? [inputs.config.language] : inputs.config.languages.map(\.code)
+        var warnings = words.problems(for: languages)
+        if options.strict {
+            diagnostics += warnings
+            warnings = []
+        }
         let present = Set(scan.theme.templates.map(\.name))
         for name in Outputs.requiredTemplates where !present.contains(name) {
             diagnostics.append(Diagnostic(
@@ -54,12 +67,12 @@ extension SiteBuild {
             throw DiagnosticList(diagnostics + inputs.planner.diagnostics + pictureProblems())
         }
         clock.lap("model.templates")
-        var renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies,
+        var renderer = PageRenderer(model: model, library: library, planner: inputs.planner, bodies: content.bodies, words: words,
                                     translations: translations)
         let texts = content.processed.texts
         renderer.plainText = { texts[$0]?.text }
         clock.lap("model.pages")
-        return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library))
+        return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library), warnings: warnings)
     }
 
     /// Plans every entry's flag or picture with the presets templates name for it.

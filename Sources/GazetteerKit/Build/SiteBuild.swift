@@ -79,6 +79,7 @@ public struct SiteBuild {
         plan.releaseFileLists()
         let warningsFound = contentWarnings(&content)
         var model = try makeModel(content)
+        content.entryWarnings += model.warnings
         let copied = CopiedFiles(scan: inputs.scan, config: inputs.config, entries: content.entries, pages: model.pages)
         // Links may lead to them too (checked as the pages render).
         model.renderer.publishes(copied.sources.keys)
@@ -86,7 +87,8 @@ public struct SiteBuild {
         self.copied = copied
         let basis = options.editBasis.map { _ in
             EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site, context: inputs.context,
-                      presets: model.presets, planner: inputs.planner)
+                      presets: model.presets, planner: inputs.planner,
+                      words: model.renderer.words(of: inputs.config.language).prefixed(EditInjection.wordsPrefix))
         }
         // Without a state to update, every record of the index is rendered.
         // Taken, not copied: the update changes the index in place only when it holds it alone.

@@ -28,6 +28,23 @@ enum TemplateCheck {
         return problems
     }
 
+    /// Words templates name (`{{words.captial}}`) that no words file of the theme has: an
+    /// error at the tag, with the nearest word, instead of a page that cannot render.
+    static func unknownWords(_ library: TemplateLibrary, known: [String]) -> [Diagnostic] {
+        let names = Set(known)
+        var problems: [Diagnostic] = []
+        for lookup in library.lookups {
+            let parts = lookup.components
+            guard parts.count > 1, parts[0] == "words", !names.contains(parts[1]) else { continue }
+            let hint = NameSuggestion.hint(for: parts[1], in: names)
+            problems.append(Diagnostic(
+                "unknown word \"\(parts[1])\"\(hint): the theme's words are those of its words/<language>.yaml files "
+                    + "(add it to templates/words/en.yaml, and to the other languages')",
+                at: SourceLocation(path: lookup.path, line: lookup.line, column: lookup.column)))
+        }
+        return problems
+    }
+
     /// The presets templates name under `flag.` and under `picture.`.
     static func presetsUsed(_ library: TemplateLibrary) -> (flag: Set<String>, picture: Set<String>) {
         var flag: Set<String> = [], picture: Set<String> = []

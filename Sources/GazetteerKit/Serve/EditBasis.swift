@@ -21,6 +21,9 @@ final class EditBasis: Sendable {
     let context: ContentEntry.SourceContext
     /// The presets the templates show flags and pictures with (an edit's picture is checked with them).
     let presets: (flag: Set<String>, picture: Set<String>)
+    /// Edit mode's words in the site's language (the theme's `edit_*` words, without the
+    /// prefix), which the UI shows (see `EditInjection.snippet`).
+    let words: [String: String]
     /// The build's planner, whose plans give the gallery's thumbnails.
     private let planner: ImagePlanner
     private let made = Locked<(pathOfPage: [String: String]?, sections: [(heading: String, countries: [FlagChoice])]?)>((nil, nil))
@@ -62,8 +65,9 @@ final class EditBasis: Sendable {
     }
 
     init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
-         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner) {
+         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner, words: [String: String] = [:]) {
         (self.root, self.cache, self.site, self.context, self.presets, self.planner) = (root, cache, site, context, presets, planner)
+        self.words = words
     }
 
     var config: SiteConfig { context.config }

@@ -33,12 +33,19 @@ enum EditInjection {
         }
     }
 
-    /// The data, style sheet and script, for the page at `path` and the session's `token`.
-    static func snippet(token: String, path: String) -> String {
+    /// The theme's words edit mode shows are those named `edit_<word>` (see `Words.prefixed`).
+    static let wordsPrefix = "edit_"
+
+    /// The data, style sheet and script, for the page at `path` and the session's `token`;
+    /// `words`, the UI's words in the site's language (`EditBasis.words`), by name.
+    static func snippet(token: String, path: String, words: [String: String] = [:]) -> String {
         let page = page(at: path)
         let slug = page.slug.map { scriptSafe(LiveReload.jsonString($0)) } ?? "null"
+        let wordsJSON = words.keys.sorted().map { scriptSafe(LiveReload.jsonString($0) + ":" + LiveReload.jsonString(words[$0]!)) }
+            .joined(separator: ",")
         return "<script id=\"gazetteer-edit-data\" type=\"application/json\">{\"token\":\"\(token)\","
-            + "\"page\":{\"kind\":\"\(page.kind)\",\"slug\":\(slug)},\"api\":\"\(EditGate.apiPath)\"}</script>\n"
+            + "\"page\":{\"kind\":\"\(page.kind)\",\"slug\":\(slug)},\"api\":\"\(EditGate.apiPath)\","
+            + "\"words\":{\(wordsJSON)}}</script>\n"
             + "<link rel=\"stylesheet\" href=\"\(EditGate.prefix)edit.css\"><script src=\"\(EditGate.prefix)edit.js\" defer></script>\n"
     }
 

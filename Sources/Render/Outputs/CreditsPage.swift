@@ -22,7 +22,7 @@ package struct CreditsPage: TemplatedOutput {
 
     package func files(of site: PageRenderer) -> [Page] {
         site.hasCredits && site.library.source(of: Page.Kind.credits.rawValue) != nil
-            ? [Page(kind: .credits, path: Self.path, title: "Picture credits")] : []
+            ? [Page(kind: .credits, path: Self.path, title: site.title("picture_credits"))] : []
     }
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,

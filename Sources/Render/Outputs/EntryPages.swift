@@ -21,7 +21,7 @@ package struct CountryPages: TemplatedOutput {
             let list = PagedList.cities(of: country, in: site.model)
             guard list.pages.pageCount > 1 else { continue }
             pages += (2...list.pages.pageCount).map { number in
-                Page(kind: .country, path: list.path(ofPage: number), title: "\(country.name): cities, page \(number)",
+                Page(kind: .country, path: list.path(ofPage: number), title: site.title("cities_of_page", ["name": country.name, "number": String(number)]),
                      index: index, number: number)
             }
         }

@@ -16,7 +16,7 @@ package struct IndexPage: TemplatedOutput {
     package var kind: Page.Kind { .index }
 
     package func files(of site: PageRenderer) -> [Page] {
-        [Page(kind: .index, path: OutputPath.index, title: "Countries")]
+        [Page(kind: .index, path: OutputPath.index, title: site.title("countries"))]
     }
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
@@ -36,9 +36,9 @@ package struct CityGuide: TemplatedOutput {
 
     package func files(of site: PageRenderer) -> [Page] {
         let guide = PagedList.cities(site.model)
-        return [Page(kind: .cities, path: OutputPath.cities, title: "City Guide")]
+        return [Page(kind: .cities, path: OutputPath.cities, title: site.title("city_guide"))]
             + (guide.pages.pageCount < 2 ? [] : (2...guide.pages.pageCount).map { number in
-                Page(kind: .cities, path: guide.path(ofPage: number), title: "City Guide, page \(number)", number: number)
+                Page(kind: .cities, path: guide.path(ofPage: number), title: site.title("city_guide_page", ["number": String(number)]), number: number)
             })
     }
 
@@ -54,7 +54,7 @@ package struct FlagGallery: TemplatedOutput {
     package var kind: Page.Kind { .flags }
 
     package func files(of site: PageRenderer) -> [Page] {
-        [Page(kind: .flags, path: OutputPath.flags, title: "Flags")]
+        [Page(kind: .flags, path: OutputPath.flags, title: site.title("flags"))]
     }
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,
@@ -80,7 +80,7 @@ package struct ContinentsPage: TemplatedOutput {
     package var templateIsOptional: Bool { true }
 
     package func files(of site: PageRenderer) -> [Page] {
-        site.makesContinentPages ? [Page(kind: .continents, path: OutputPath.continents, title: "Continents")] : []
+        site.makesContinentPages ? [Page(kind: .continents, path: OutputPath.continents, title: site.title("continents"))] : []
     }
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,

@@ -14,7 +14,7 @@ package struct NotFoundPage: TemplatedOutput {
     package var linksFromSiteRoot: Bool { true }
 
     package func files(of site: PageRenderer) -> [Page] {
-        [Page(kind: .notFound, path: OutputPath.notFound, title: "Page not found")]
+        [Page(kind: .notFound, path: OutputPath.notFound, title: site.title("page_not_found"))]
     }
 
     package func fill(_ page: Page, of site: PageRenderer, scope: PageScope,

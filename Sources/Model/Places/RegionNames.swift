@@ -1,0 +1,47 @@
+import Foundation
+
+/// Names of countries and continents in a language, from CLDR: the ICU data the toolchain's
+/// Foundation carries on Linux too (`Locale.localizedString(forRegionCode:)`). Pure: the
+/// same code and language give the same name on every build with the same toolchain.
+package enum RegionNames {
+    /// The guide's continent names (the built-in ones, in English) and the CLDR region that
+    /// names each in other languages: UN M49 codes, and Antarctica's ISO 3166 code (M49's
+    /// 010 has no name in CLDR). Oceania and the Americas, which CLDR also names, are there
+    /// for a guide whose `continents:` use them.
+    package static let continentRegions: [String: String] = [
+        "Africa": "002", "Americas": "019", "Asia": "142", "Australasia": "053", "Europe": "150",
+        "North America": "003", "Oceania": "009", "South America": "005", "Antarctica": "AQ",
+    ]
+
+    /// The name of the country whose ISO 3166-1 alpha-2 code is `code` (any case) in
+    /// `language` (a BCP 47 code: `fr`, `pt-BR`): `Allemagne` for `DE` in `fr`. Nil for a code
+    /// ISO 3166 does not assign, and for a language CLDR has no names in.
+    package static func country(_ code: String, in language: String) -> String? {
+        guard code.count == 2, let country = ISO3166.country(code: code) else { return nil }
+        return region(country.alpha2, in: language)
+    }
+
+    /// The name in `language` of the continent the guide calls `name` (one of
+    /// `continentRegions`' names, in English): `Amérique du Nord` for `North America` in `fr`.
+    /// Nil for a continent CLDR does not name (a guide's own, such as `Arctic`).
+    package static func continent(_ name: String, in language: String) -> String? {
+        continentRegions[name].flatMap { region($0, in: language) }
+    }
+
+    /// Whether CLDR has names in `language` (its base language: `fr` for `fr-CA`); ICU answers
+    /// in English (its root) for one it lacks, which would pass for a translation.
+    package static func hasNames(in language: String) -> Bool {
+        let base = Locale(identifier: language).language.languageCode?.identifier ?? language
+        return base == "en" || known.contains(base)
+    }
+
+    private static let known: Set<String> = Set(Locale.availableIdentifiers.map {
+        Locale(identifier: $0).language.languageCode?.identifier ?? $0
+    })
+
+    private static func region(_ code: String, in language: String) -> String? {
+        guard hasNames(in: language) else { return nil }
+        let name = Locale(identifier: language).localizedString(forRegionCode: code)
+        return name == code ? nil : name
+    }
+}
