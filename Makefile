@@ -12,7 +12,8 @@ DESTDIR    ?=
 STATIC     := .build/static/release/gazetteer
 
 # Optional tools some tests use (skipped with a line saying so where absent): `make test` installs
-# them when run as root, with axe-core (the accessibility checker) from PyPI into .build/tools.
+# them when run as root, with axe-core (the accessibility checker) from PyPI into .build/tools
+# and feedparser (the feed parser of Python's feed readers) into .build/tools/python.
 TEST_TOOLS := chromium zsh fish groff-base
 
 # apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
@@ -58,6 +59,10 @@ test-tools:
 	     open(".build/tools/axe.min.js", "wb").write(z.read("axe_playwright_python/axe.min.js"))' $$tmp \
 	  && rm -rf $$tmp && echo "axe-core: .build/tools/axe.min.js"; } \
 	  || echo "axe-core could not be fetched (log: $(INSTALL_LOG)): the accessibility tests are skipped"
+	@PYTHONPATH=.build/tools/python python3 -c 'import feedparser' 2>/dev/null || { echo "Fetching feedparser (pip install --target .build/tools/python)" \
+	  && python3 -m pip install --target .build/tools/python feedparser==6.0.14 >>$(INSTALL_LOG) 2>&1 \
+	  && echo "feedparser: .build/tools/python"; } \
+	  || echo "feedparser could not be fetched (log: $(INSTALL_LOG)): the feed's reader test is skipped"
 
 build: deps
 	$(SWIFT) build

@@ -49,6 +49,7 @@ extension PageRenderer {
         if let data = dataLinks(for: page) { values["data"] = data }
         if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
         if config.isMultilingual { addLanguages(of: page, absolute: absolute, scope: images, into: &values) }
+        if let jsonFeed = jsonFeedLink(from: page.path) { values["json_feed"] = jsonFeed }
         var lists: [String: Dependency] = [:]
         // The pages of one's own in the header's menu and in the footer (read when shown).
         let (menu, footer) = freePageLinks(from: page.path, link: link)

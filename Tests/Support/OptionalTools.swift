@@ -49,6 +49,15 @@ public func requireNodeD3Geo(file: StaticString = #filePath, line: UInt = #line)
     try require(Found.nodeD3Geo, "node or d3-geo is not installed (apt-get install nodejs node-d3-geo)", file: file, line: line)
 }
 
+/// Python 3 with feedparser (the feed parser feed readers are built on), to read the Atom
+/// feed as readers do: Python's path, and the PYTHONPATH that finds feedparser (the copy
+/// `make test` installs into .build/tools/python, else Python's own).
+@discardableResult
+public func requireFeedparser(file: StaticString = #filePath, line: UInt = #line) throws -> (python: String, path: String) {
+    try require(Found.feedparser, "feedparser is not installed (make test installs it into .build/tools/python, or pip install feedparser)",
+                file: file, line: line)
+}
+
 private func require<Value>(_ value: Value?, _ missing: String, file: StaticString, line: UInt) throws -> Value {
     guard let value else { throw XCTSkip("\(missing): skipped", file: file, line: line) }
     return value
@@ -65,8 +74,22 @@ enum Found {
         guard program("node") != nil, FileManager.default.fileExists(atPath: folder + "/d3-geo/package.json") else { return nil }
         return folder
     }()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let feedparser: (python: String, path: String)? = {
+        guard let python = program("python3") else { return nil }
+        let path = repository.appending(path: ".build/tools/python").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import feedparser"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": path]) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0 ? (python, path) : nil
+    }()
     static let axeCore: URL? = {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [ProcessInfo.processInfo.environment["AXE_CORE_JS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) },
                           repository.appending(path: ".build/tools/axe.min.js")]
         // Read, not merely found: /dev/null over the file reads as empty.

@@ -50,7 +50,7 @@ package enum DataCollection {
         var out: [UInt8] = []
         for (index, column) in columns(record.entry.kind).enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            CSVWriter.field(cell(row[column] ?? .null, column: column), into: &out)
+            CSVWriter.field(cell(value(of: column, in: row) ?? .null, column: column), into: &out)
         }
         var seen: Set<String> = []
         var extras: [(key: String, cell: [UInt8])] = []
@@ -88,11 +88,24 @@ package enum DataCollection {
         return out
     }
 
-    /// The columns before the extras: a row's fields but `extra`, in its order.
+    /// The columns before the extras: a row's fields but `extra`, in its order, the picture
+    /// followed by what the front matter says of it (`flag_caption`, `flag_credit`,
+    /// `flag_license`; a city's `picture_...`), the keys that gave them.
     package static func columns(_ kind: ContentKind) -> [String] {
         kind == .country
-            ? ["kind", "slug", "name", "official_name", "capital", "motto", "continents", "aliases", "url", "record", "flag", "cities"]
-            : ["kind", "slug", "name", "country", "aliases", "url", "record", "picture"]
+            ? ["kind", "slug", "name", "official_name", "capital", "motto", "continents", "aliases", "url", "record",
+               "flag"] + credits("flag") + ["cities"]
+            : ["kind", "slug", "name", "country", "aliases", "url", "record", "picture"] + credits("picture")
+    }
+
+    private static func credits(_ picture: String) -> [String] { creditFields.map { picture + "_" + $0 } }
+    private static let creditFields = ["caption", "credit", "license"]
+
+    /// A column's value in a row: its field, or, for a credit column, the picture's field.
+    private static func value(of column: String, in row: JSONValue) -> JSONValue? {
+        if let field = row[column] { return field }
+        guard let cut = column.firstIndex(of: "_"), creditFields.contains(String(column[column.index(after: cut)...])) else { return nil }
+        return row[String(column[..<cut])]?[String(column[column.index(after: cut)...])]
     }
 
     /// How a value stands in a cell (see `csv`).

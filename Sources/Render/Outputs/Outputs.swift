@@ -4,7 +4,7 @@ package enum Outputs {
     package static let all: [any Output] = [
         IndexPage(), CityGuide(), FlagGallery(), NotFoundPage(),
         CountryPages(), CityPages(), FreePages(), ContinentsPage(), ContinentPages(),
-        CreditsPage(), RedirectPages(), Sitemap(), Feed(),
+        CreditsPage(), RedirectPages(), Sitemap(), Feed(), JSONFeed(),
         EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
         SearchRecords(),
         CitiesGeoJSON(),

@@ -19,7 +19,7 @@ final class ExampleGuideTests: XCTestCase {
 
     static let gallery: [(heading: String, countries: [String])] = [
         ("African Flags", ["ghana", "kenya", "morocco", "mozambique", "rwanda", "south-africa"]),
-        ("Asian Flags", ["china", "india", "japan", "mongolia", "russia", "turkey"]),
+        ("Asian Flags", ["china", "india", "japan", "mongolia", "russia", "singapore", "turkey"]),
         ("Australasian Flags", ["australia", "new-zealand"]),
         ("European Flags", ["france", "germany", "iceland", "ireland", "italy", "malta", "poland", "russia",
                             "spain", "sweden", "turkey", "united-kingdom"]),
@@ -98,5 +98,50 @@ final class ExampleGuideTests: XCTestCase {
         for slug in withoutPicture {
             XCTAssertTrue(try page("cities/\(slug).html").contains("placeholder-city."), slug)
         }
+    }
+
+    /// The example has a `base_url`: its feeds and sitemap give absolute addresses of files it
+    /// publishes, every page links both feeds, and the pages still link one another relatively,
+    /// so the site works opened from disk (only the 404 page, served at any depth, links from the root).
+    func testTheExampleGuidesFeedsAndSitemapAreAbsoluteAndItsPagesRelative() throws {
+        let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-example-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try SiteBuild.run(BuildOptions(source: Self.repository, output: output))
+        let settings = try String(contentsOf: Self.repository.appending(path: "gazetteer.yaml"), encoding: .utf8)
+        let base = try XCTUnwrap(settings.firstMatch(of: /\nbase_url: (\S+)\n/)?.1).description
+        XCTAssertTrue(base.hasPrefix("https://") && base.hasSuffix("/"), base)
+        func read(_ path: String) throws -> String { try String(contentsOf: output.appending(path: path), encoding: .utf8) }
+        func published(_ url: String, _ what: String) {
+            XCTAssertTrue(url.hasPrefix(base), "\(what): \(url)")
+            let path = String(url.dropFirst(base.count)).removingPercentEncoding ?? ""
+            XCTAssertTrue(FileManager.default.fileExists(atPath: output.appending(path: path.isEmpty ? "index.html" : path).path), "\(what): \(url)")
+        }
+        let sitemap = try read("sitemap.xml").matches(of: /<loc>([^<]*)<\/loc>/).map { String($0.1) }
+        XCTAssertGreaterThan(sitemap.count, 40)
+        for url in sitemap { published(url, "sitemap.xml") }
+        let atom = try FeedTests.parse(try read("feed.xml"))
+        XCTAssertEqual(atom.all("entry").count, 20)
+        for entry in atom.all("entry") { published(try XCTUnwrap(entry.first("link")?.attributes["href"]), "feed.xml") }
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(read("feed.json").utf8)) as? [String: Any])
+        let items = try XCTUnwrap(json["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["id"] as? String }, atom.all("entry").map { $0.first("id")?.text })
+        for item in items { published(try XCTUnwrap(item["url"] as? String), "feed.json") }
+
+        let walker = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)
+        var pages = 0
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "html" else { continue }
+            let path = String(url.resolvingSymlinksInPath().path.dropFirst(output.resolvingSymlinksInPath().path.count + 1))
+            let html = try read(path)
+            guard html.contains("<link rel=\"canonical\"") else { continue }  // a redirect page
+            pages += 1
+            XCTAssertTrue(html.contains("type=\"application/atom+xml\" href=\""), path)
+            XCTAssertTrue(html.contains("type=\"application/feed+json\" href=\""), path)
+            guard path != "404.html" else { continue }
+            let inside = LinkScan.scan(html).map(\.value).filter { $0.hasPrefix("/") || $0.hasPrefix(base) }
+            let canonical = base + (path == "index.html" ? "" : path)
+            XCTAssertEqual(inside.filter { $0 != canonical }, [], "\(path) links absolutely within the site")
+        }
+        XCTAssertGreaterThan(pages, 40)
     }
 }

@@ -77,6 +77,18 @@ final class DataFilesTests: XCTestCase {
         }
     }
 
+    /// A CSV column's value in a JSON row (from docs/templates.md): its field, or for
+    /// `flag_credit`, `picture_caption` and the like, that field of the flag or picture.
+    private func field(_ column: String, of record: [String: Any]) throws -> Any? {
+        if let value = record[column] { return value }
+        let parts = column.split(separator: "_", maxSplits: 1).map(String.init)
+        guard parts.count == 2, ["caption", "credit", "license"].contains(parts[1]) else {
+            XCTFail("the CSV column \(column) is no field of the JSON row")
+            return nil
+        }
+        return try XCTUnwrap(record[parts[0]] as? [String: Any], column)[parts[1]]
+    }
+
     private func assertCSVMatchesJSON(_ output: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         for (kind, key) in [("countries", "countries"), ("cities", "cities")] {
             let rows = try CSVReader.rows(Array(Data(contentsOf: output.appending(path: "data/\(kind).csv"))))
@@ -87,7 +99,7 @@ final class DataFilesTests: XCTestCase {
                 XCTAssertEqual(row.count, header.count, file: file, line: line)
                 for (column, text) in zip(header, row) {
                     let value = column.hasPrefix("extra.")
-                        ? (record["extra"] as? [String: Any])?[String(column.dropFirst("extra.".count))] : record[column]
+                        ? (record["extra"] as? [String: Any])?[String(column.dropFirst("extra.".count))] : try field(column, of: record)
                     XCTAssertEqual(Array(text.unicodeScalars), Array(try cell(value).unicodeScalars), "\(kind) \(column)", file: file, line: line)
                 }
             }
@@ -177,7 +189,35 @@ final class DataFilesTests: XCTestCase {
             XCTAssertTrue(site.exists(path), path)
         }
         let csv = try XCTUnwrap(site.read("data/cities.csv"))
-        XCTAssertTrue(csv.hasPrefix("kind,slug,name,country,aliases,url,record,picture\r\n"), csv)
+        XCTAssertTrue(csv.hasPrefix("kind,slug,name,country,aliases,url,record,picture,picture_caption,picture_credit,picture_license\r\n"), csv)
+    }
+
+    /// A picture's caption, credit and licence are columns of the CSV beside the picture,
+    /// as a spreadsheet shows them; empty where the front matter gives none.
+    func testTheCSVHasThePicturesCredits() throws {
+        var files = FixtureSite.good
+        files["content/countries/spain.md"] = files["content/countries/spain.md"]!.replacingOccurrences(
+            of: "\nname: ", with: "\nflag_credit: Wikimedia Commons\nflag_license: Public domain\nname: ")
+        files["content/cities/madrid.md"] = files["content/cities/madrid.md"]!.replacingOccurrences(
+            of: "\nname: ", with: "\npicture_caption: \"The Gran Vía, at dusk\"\npicture_credit: Jane Doe\npicture_license: CC BY 4.0\nname: ")
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        func table(_ name: String) throws -> [[String: String]] {
+            let rows = try CSVReader.rows(Array(Data(contentsOf: site.output.appending(path: "data/\(name).csv"))))
+            return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(rows[0], $0).map { ($0, $1) }) }
+        }
+        let madrid = try XCTUnwrap(try table("cities").first { $0["slug"] == "madrid" })
+        XCTAssertEqual(madrid["picture_caption"], "The Gran Vía, at dusk")
+        XCTAssertEqual(madrid["picture_credit"], "Jane Doe")
+        XCTAssertEqual(madrid["picture_license"], "CC BY 4.0")
+        let spain = try XCTUnwrap(try table("countries").first { $0["slug"] == "spain" })
+        XCTAssertEqual(spain["flag_caption"], "")
+        XCTAssertEqual(spain["flag_credit"], "Wikimedia Commons")
+        XCTAssertEqual(spain["flag_license"], "Public domain")
+        XCTAssertEqual(try table("cities").first { $0["slug"] == "osaka" }?["picture_credit"], "")
+        try assertCSVMatchesJSON(site.output)
     }
 
     func testDataFalseLeavesThemOutAndEachKindCanBeTurnedOff() throws {

@@ -5,11 +5,12 @@ import FoundationXML
 @testable import GazetteerKit
 @testable import Model
 @testable import Render
+import OptionalTools
 
 /// The Atom feed (issue 27): the newest entries, by `date` or by when the build record first
 /// held the file, valid Atom as a real XML parser reads it, linked from every page.
 final class FeedTests: XCTestCase {
-    private func site(dates: [String: String] = ["madrid": "2024-05-01", "osaka": "2024-06-10T09:30:00+02:00"]) throws -> FixtureSite {
+    static func site(dates: [String: String] = ["madrid": "2024-05-01", "osaka": "2024-06-10T09:30:00+02:00"]) throws -> FixtureSite {
         var files = FixtureSite.good
         files["gazetteer.yaml"] = "title: Test Guide\nbase_url: https://example.org/guide/\n"
         for (slug, date) in dates {
@@ -47,7 +48,7 @@ final class FeedTests: XCTestCase {
         func parser(_ parser: XMLParser, foundCharacters string: String) { stack.last?.text += string }
     }
 
-    private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Element {
+    static func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Element {
         let parser = XMLParser(data: Data(text.utf8))
         parser.shouldProcessNamespaces = true
         let reader = Reader()
@@ -58,11 +59,11 @@ final class FeedTests: XCTestCase {
     }
 
     func testTheFeedIsAtomOfTheNewestEntries() throws {
-        let site = try site()
+        let site = try Self.site()
         defer { site.delete() }
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        let feed = try parse(try XCTUnwrap(site.read("feed.xml")))
+        let feed = try Self.parse(try XCTUnwrap(site.read("feed.xml")))
         XCTAssertEqual(feed.name, "feed")
         // What RFC 4287 requires of a feed: id, title, updated, an author (here the feed's), a self link.
         XCTAssertEqual(feed.first("id")?.text, "https://example.org/guide/")
@@ -88,12 +89,48 @@ final class FeedTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(site.read("cities/madrid.html")).contains("href=\"../feed.xml\""))
     }
 
+    /// The feed as Python's feedparser reads it (the parser of many feed readers): no
+    /// problem found (`bozo` 0), Atom 1.0, the entries in order with their links and dates.
+    func testFeedparserReadsTheFeedWithoutAProblem() throws {
+        let (python, path) = try requireFeedparser()
+        let site = try Self.site()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let script = """
+            import feedparser, json, sys
+            d = feedparser.parse(sys.argv[1])
+            print(json.dumps({"bozo": d.bozo, "problem": str(d.get("bozo_exception", "")), "version": d.version,
+                              "title": d.feed.get("title"), "links": [l.get("href") for l in d.feed.get("links", [])],
+                              "entries": [[e.get("title"), e.get("link"), e.get("updated"), len(e.get("content", []))] for e in d.entries]}))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, site.output.appending(path: "feed.xml").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": path]) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let read = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(read["bozo"] as? Int, 0, "feedparser: \(read["problem"] ?? "")")
+        XCTAssertEqual(read["version"] as? String, "atom10")
+        XCTAssertEqual(read["title"] as? String, "Test Guide")
+        XCTAssertEqual(read["links"] as? [String], ["https://example.org/guide/feed.xml", "https://example.org/guide/"])
+        let entries = try XCTUnwrap(read["entries"] as? [[Any]])
+        XCTAssertEqual(entries.map { $0[0] as? String }, ["Japan", "Spain", "Turkey", "Osaka", "Madrid"])
+        XCTAssertEqual(entries[4][1] as? String, "https://example.org/guide/cities/madrid.html")
+        XCTAssertEqual(entries[4][2] as? String, "2024-05-01T00:00:00Z")
+        XCTAssertTrue(entries.allSatisfy { $0[3] as? Int == 1 }, "every entry has its content")
+    }
+
     func testAnUndatedEntryKeepsItsFirstAppearanceAndTheFeedIsDeterministic() throws {
-        let site = try site()
+        let site = try Self.site()
         defer { site.delete() }
         XCTAssertEqual(site.build().status, 0)
         let first = try XCTUnwrap(site.read("feed.xml"))
-        let spain = try XCTUnwrap(try parse(first).all("entry").first { $0.first("title")?.text == "Spain" }?.first("updated")?.text)
+        let spain = try XCTUnwrap(try Self.parse(first).all("entry").first { $0.first("title")?.text == "Spain" }?.first("updated")?.text)
         Thread.sleep(forTimeInterval: 1.1)
         // Built again with nothing changed, and with the feed's own file gone: the same bytes.
         try FileManager.default.removeItem(at: site.output.appending(path: "feed.xml"))
@@ -103,14 +140,14 @@ final class FeedTests: XCTestCase {
         try site.write("content/cities/sevilla.md", "---\nname: Sevilla\ncountry: spain\n---\n")
         try site.write("content/countries/spain.md", FixtureSite.good["content/countries/spain.md"]! + "\nMore.\n")
         XCTAssertEqual(site.build().status, 0)
-        let feed = try parse(try XCTUnwrap(site.read("feed.xml")))
+        let feed = try Self.parse(try XCTUnwrap(site.read("feed.xml")))
         XCTAssertEqual(feed.all("entry").first?.first("title")?.text, "Sevilla")
         XCTAssertEqual(feed.all("entry").first { $0.first("title")?.text == "Spain" }?.first("updated")?.text, spain)
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after adding Sevilla")
     }
 
     func testADatedFeedEqualsACleanBuildAndFollowsDates() throws {
-        let site = try site(dates: ["madrid": "2024-05-01", "osaka": "2024-06-10"])
+        let site = try Self.site(dates: ["madrid": "2024-05-01", "osaka": "2024-06-10"])
         defer { site.delete() }
         for slug in ["spain", "japan", "turkey"] {
             let path = "content/countries/\(slug).md"
@@ -121,13 +158,13 @@ final class FeedTests: XCTestCase {
             of: "\nname: ", with: "\ndate: 2025-01-01\nname: "))
         let result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertEqual(try parse(try XCTUnwrap(site.read("feed.xml"))).all("entry").first?.first("title")?.text, "Madrid")
+        XCTAssertEqual(try Self.parse(try XCTUnwrap(site.read("feed.xml"))).all("entry").first?.first("title")?.text, "Madrid")
         let clean = try IncrementalBuildTests.cleanBuild(site)
         XCTAssertEqual(clean["feed.xml"], try Data(contentsOf: site.output.appending(path: "feed.xml")))
     }
 
     func testABadDateIsALocatedError() throws {
-        let site = try site(dates: ["madrid": "2024-13-01"])
+        let site = try Self.site(dates: ["madrid": "2024-13-01"])
         defer { site.delete() }
         let result = site.build()
         XCTAssertEqual(result.status, 1)

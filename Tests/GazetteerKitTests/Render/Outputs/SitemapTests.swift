@@ -12,11 +12,11 @@ final class SitemapTests: XCTestCase {
         XCTAssertEqual(site.build().status, 0)
         let first = try XCTUnwrap(site.read("sitemap.xml"))
 
-        // A city's text changes no page path: its page, its record and the feed (which shows
-        // the text of the newest entries) alone are rendered.
+        // A city's text changes no page path: its page, its record and the two feeds (which
+        // show the text of the newest entries) alone are rendered.
         try site.write("content/cities/madrid.md", "---\nname: Madrid\ncountry: spain\npicture: pictures/madrid.svg\n---\n\nOn the Manzanares.\n")
         var result = site.build()
-        XCTAssertTrue(result.out.contains("(3 rendered,"), result.out)
+        XCTAssertTrue(result.out.contains("(4 rendered,"), result.out)
         XCTAssertEqual(site.read("sitemap.xml"), first)
 
         // A new city is a new page: the sitemap lists it.
