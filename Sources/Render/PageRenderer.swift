@@ -29,8 +29,8 @@ package struct PageRenderer: Sendable {
     /// The theme's words in every language (see `ThemeWords`), and those of the site's
     /// language, made once.
     package private(set) var words: ThemeWords
-    private var siteWords: Words
-    /// `siteWords` as templates see them, made once.
+    private(set) var siteWords: Words
+    /// `siteWords` (the words of this renderer's language) as templates see them, made once.
     private var siteWordValues: [String: MustacheValue]
 
     /// Every file of the site, each output's in the order of `Outputs.all`.
