@@ -102,6 +102,6 @@ extension PageRenderer {
 
     /// The `json_feed` value of a page's context: the link to `feed.json`, when the site has one.
     func jsonFeedLink(from page: String) -> MustacheValue? {
-        makesJSONFeed ? .string(PagePath.relative(from: page, to: JSONFeed.path)) : nil
+        makesJSONFeed ? .string(PagePath.relative(from: folder + page, to: JSONFeed.path)) : nil
     }
 }

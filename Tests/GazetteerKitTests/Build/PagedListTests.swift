@@ -136,16 +136,16 @@ final class PagedListTests: XCTestCase {
 
         // A new name under the same letter, in the same place: its page, the City Guide page
         // and Spain's list page that show it, its record and Spain's, the collections (the
-        // countries' CSV names cities by slug: rendered again, the same bytes), the feed (which
-        // lists it among the newest entries), its search record (not a file), nothing else.
+        // countries' CSV names cities by slug: rendered again, the same bytes), the feeds (which
+        // list it among the newest entries), its search record (not a file), nothing else.
         var before = stamps(site)
         try site.write("content/cities/burgos.md", "---\nname: Burgos de Castilla\ncountry: spain\n---\n\nIn Spain.\n")
         var result = site.build()
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("(11 rendered, \(written(before, stamps(site))) files written)"), result.out)
+        XCTAssertTrue(result.out.contains("(12 rendered, \(written(before, stamps(site))) files written)"), result.out)
         XCTAssertEqual(changed(before, stamps(site)), [
             "cities/burgos.html", "cities/page-2.html", "countries/spain/page-2.html", "cities/burgos.json", "countries/spain.json",
-            "data/cities.json", "data/countries.json", "data/cities.csv", "feed.xml",
+            "data/cities.json", "data/countries.json", "data/cities.csv", "feed.xml", "feed.json",
         ])
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after renaming Burgos")
 
@@ -159,18 +159,18 @@ final class PagedListTests: XCTestCase {
         XCTAssertTrue(moved.contains("cities/oviedo.html"))
         XCTAssertTrue(moved.isSuperset(of: ["cities/page-7.html", "countries/spain/page-6.html"]), "\(moved.sorted())")
         XCTAssertTrue(moved.isSubset(of: Set(["cities/oviedo.html", "cities/index.html", "countries/spain.html", "sitemap.xml",
-                                              "cities/oviedo.json", "countries/spain.json", "data/cities.json", "data/countries.json", "data/cities.csv", "feed.xml"]
+                                              "cities/oviedo.json", "countries/spain.json", "data/cities.json", "data/countries.json", "data/cities.csv", "feed.xml", "feed.json"]
             + (2...7).map { "cities/page-\($0).html" } + (2...6).map { "countries/spain/page-\($0).html" })), "\(moved.sorted())")
         XCTAssertFalse(moved.contains("countries/japan.html"))
         XCTAssertFalse(moved.contains("continents/europe.html"))
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after renaming Oviedo")
 
-        // A body edit: the city's page, its record and the feed (which shows its text) only.
+        // A body edit: the city's page, its record and the feeds (which show its text) only.
         before = stamps(site)
         try site.write("content/cities/murcia.md", "---\nname: Murcia\ncountry: spain\n---\n\nOn the Segura.\n")
         result = site.build()
-        XCTAssertTrue(result.out.contains("(3 rendered, \(written(before, stamps(site))) files written)"), result.out)
-        XCTAssertEqual(changed(before, stamps(site)), ["cities/murcia.html", "cities/murcia.json", "feed.xml"])
+        XCTAssertTrue(result.out.contains("(4 rendered, \(written(before, stamps(site))) files written)"), result.out)
+        XCTAssertEqual(changed(before, stamps(site)), ["cities/murcia.html", "cities/murcia.json", "feed.xml", "feed.json"])
     }
 
     func testAddingAndRemovingCitiesWritesAndRemovesPages() throws {

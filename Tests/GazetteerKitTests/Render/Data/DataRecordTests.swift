@@ -128,9 +128,11 @@ final class DataRecordTests: XCTestCase {
         XCTAssertEqual(cell(1, "extra.tags"), "wine; cheese, soft")
         XCTAssertEqual(cell(1, "extra.anthem"), "")
         XCTAssertEqual(cell(2, "extra.anthem"), "Marcha Real")
-        // The columns are a row's own fields.
+        // The columns are a row's own fields, and the flag's credit beside the flag.
         guard case .object(let pairs) = records[0].value(.row, at: DataPaths.countriesTable) else { return XCTFail("an object") }
-        XCTAssertEqual(pairs.map(\.0).filter { $0 != "extra" }, DataCollection.columns(.country))
+        let credits = ["flag_caption", "flag_credit", "flag_license"]
+        XCTAssertEqual(pairs.map(\.0).filter { $0 != "extra" }, DataCollection.columns(.country).filter { !credits.contains($0) })
+        XCTAssertEqual(Array(DataCollection.columns(.country).drop { $0 != "flag" }.prefix(4)), ["flag"] + credits)
     }
 
     /// Both schemas are draft 2020-12 objects whose required fields are fields a record has.
