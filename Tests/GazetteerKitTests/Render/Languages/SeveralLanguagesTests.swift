@@ -152,7 +152,8 @@ final class SeveralLanguagesTests: XCTestCase {
         XCTAssertEqual(cold.build().status, 0)
         let clean = cold.snapshot()
         XCTAssertEqual(Set(incremental.keys), Set(clean.keys))
-        for (path, data) in clean where path != "feed.xml" { XCTAssertEqual(incremental[path], data, path) }
+        // The feeds date an entry without `date:` by its first appearance: the second of each build.
+        for (path, data) in clean where path != "feed.xml" && path != "feed.json" { XCTAssertEqual(incremental[path], data, path) }
         XCTAssertEqual(incremental["countries/spain.html"], clean["countries/spain.html"])
     }
 }
