@@ -20,7 +20,7 @@ import Render
 /// records that did not change are copied from it byte for byte into the next one, and a
 /// shard none of whose records changed is kept as it is.
 package struct BuildManifest: Sendable {
-    package static let formatVersion = 14
+    package static let formatVersion = 15
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     package var engineKey: String
@@ -44,6 +44,11 @@ package struct BuildManifest: Sendable {
     /// Every dependency a page read, each once: pages refer to them by position. A copied
     /// page record refers to the previous manifest's table, so this begins with it.
     package var dependencies: [Dependency] = []
+    /// The value of each of `dependencies` as this build ended (`DependencyValues.value(of:)`),
+    /// in the same order, so that the next build need not hash again those whose source it
+    /// knows did not change (the lists, when no entry changed what the lists are made of).
+    /// Empty: not known.
+    package var dependencyValues: [PageKey] = []
 
     package init(engineKey: String, globalKey: String, output: OutputState, imageCount: Int, assets: [String: FileStamp], watch: InputWatch? = nil, entries: [String: Record<StampedEntry>] = [:], sources: [String: Record<ImagePlanner.KnownSource>] = [:], pages: [String: Record<PageRecord>] = [:], dependencies: [Dependency] = []) {
         self.engineKey = engineKey

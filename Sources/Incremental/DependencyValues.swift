@@ -36,25 +36,40 @@ package struct DependencyValues: Sendable {
     /// The files links may point at (`PageRenderer.targets`).
     private let files: Set<String>
 
-    /// What the lists of one language's model hold, made once.
-    private struct Lists: Sendable {
+    /// What the lists of one language's model hold, made once, when a list's value is first
+    /// asked for (a build whose lists are as they were asks for none).
+    private final class Lists: Sendable {
         let model: SiteModel
-        /// The countries of each continent that has any, in order (`SiteModel.sections`, made once).
-        let continents: [String: [String]]
-        /// The cities of each continent that has countries, counted.
-        let continentCities: [String: Int]
-        /// Each page of each list in pages: what it holds and what its pagination and letters show.
-        let slices: [Dependency: PageKey]
-        /// The continents that have countries, in order.
-        let sections: [String]
+        private let made = Locked<Made?>(nil)
 
-        init(_ model: SiteModel) {
-            self.model = model
+        struct Made: Sendable {
+            /// The countries of each continent that has any, in order (`SiteModel.sections`, made once).
+            let continents: [String: [String]]
+            /// The cities of each continent that has countries, counted.
+            let continentCities: [String: Int]
+            /// Each page of each list in pages: what it holds and what its pagination and letters show.
+            let slices: [Dependency: PageKey]
+            /// The continents that have countries, in order.
+            let sections: [String]
+        }
+
+        init(_ model: SiteModel) { self.model = model }
+
+        var lists: Made {
+            made.withLock { made in
+                if let made { return made }
+                let value = Self.make(model)
+                made = value
+                return value
+            }
+        }
+
+        private static func make(_ model: SiteModel) -> Made {
             let sections = model.sections
-            self.sections = sections.map(\.continent.name)
-            continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.path)) }, uniquingKeysWith: { _, last in last })
-            continentCities = Dictionary(sections.map { ($0.continent.name, model.cityCount(ofContinent: $0.continent)) },
-                                         uniquingKeysWith: { _, last in last })
+            let sectionNames = sections.map(\.continent.name)
+            let continents = Dictionary(sections.map { ($0.continent.name, $0.countries.map(\.path)) }, uniquingKeysWith: { _, last in last })
+            let continentCities = Dictionary(sections.map { ($0.continent.name, model.cityCount(ofContinent: $0.continent)) },
+                                             uniquingKeysWith: { _, last in last })
             var slices: [Dependency: PageKey] = [:]
             for list in PagedList.all(model) {
                 var letters = PageKeyHasher()
@@ -76,7 +91,7 @@ package struct DependencyValues: Sendable {
                     slices[list.slice(number)] = key.key
                 }
             }
-            self.slices = slices
+            return Made(continents: continents, continentCities: continentCities, slices: slices, sections: sectionNames)
         }
     }
 
@@ -122,16 +137,18 @@ package struct DependencyValues: Sendable {
     /// The hash of a list's value now (`.countries`, `.cities`, `.citiesOf`, `.sections`,
     /// `.continent`, `.pages`, `.places`; a list not in the guide is empty).
     private func list(_ dependency: Dependency, in lists: Lists) -> PageKey {
-        let (model, sections, continents) = (lists.model, lists.sections, lists.continents)
+        let model = lists.model
         switch dependency.kind {
         case .countries: return Self.list(model.countries.lazy.map(\.path), count: model.countries.count)
         case .cities: return Self.list(model.cities.lazy.map(\.path), count: model.cities.count)
         case .citiesOf:
             let cities = model.cityIndexes(ofCountry: dependency.name)
             return Self.list(cities.lazy.map { model.cities[$0].path }, count: cities.count)
-        case .sections: return Self.list(sections, count: sections.count)
+        case .sections:
+            let sections = lists.lists.sections
+            return Self.list(sections, count: sections.count)
         case .continent:
-            let countries = continents[dependency.name] ?? []
+            let countries = lists.lists.continents[dependency.name] ?? []
             return Self.list(countries, count: countries.count)
         case .pages: return Self.list(pagePaths, count: pagePaths.count)
         case .credits:
@@ -181,6 +198,24 @@ package struct DependencyValues: Sendable {
         Parallel.map(dependencies.count, chunk: dependencies.count < 256 ? 256 : 64) { value(of: dependencies[$0]) }
     }
 
+    /// The values of `dependencies` when the model's lists are known to be as they were when
+    /// `known` was taken (the values the last build ended with, in the same order): the value
+    /// of a dependency made of the lists (`Dependency.languageKinds`, in any language) is the
+    /// known one; every other is hashed again, across the cores. `changed` says which differ
+    /// from the known value.
+    package func values(of dependencies: [Dependency], listsAsBefore known: [PageKey]) -> (values: [PageKey], changed: [Bool]) {
+        precondition(known.count == dependencies.count)
+        let again = dependencies.indices.filter { !Dependency.languageKinds.contains(dependencies[$0].kind) }
+        let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }
+        var values = known
+        var changed = [Bool](repeating: false, count: dependencies.count)
+        for (n, position) in again.enumerated() where hashed[n] != known[position] {
+            values[position] = hashed[n]
+            changed[position] = true
+        }
+        return (values, changed)
+    }
+
     /// The dependency and its value now, hashed.
     package func value(of recorded: Dependency) -> PageKey {
         var key = PageKeyHasher()
@@ -194,7 +229,7 @@ package struct DependencyValues: Sendable {
             guard let other = translations[code] else { key.add(-1); return key.key }
             lists = other
         }
-        let (model, slices, continentCities) = (lists.model, lists.slices, lists.continentCities)
+        let model = lists.model
         switch dependency.kind {
         case .frontMatter:
             guard let entry = entries[dependency.name] else { key.add(-1); break }
@@ -209,11 +244,11 @@ package struct DependencyValues: Sendable {
         case .countries, .cities, .citiesOf, .sections, .continent, .pages, .places, .newest, .credits:
             key.add(list(dependency, in: lists))
         case .slice:
-            key.add(slices[dependency] ?? Self.list([], count: 0))
+            key.add(lists.lists.slices[dependency] ?? Self.list([], count: 0))
         case .cityCount:
             key.add(Self.count(model.cityIndexes(ofCountry: dependency.name).count))
         case .continentCities:
-            key.add(Self.count(continentCities[dependency.name] ?? 0))
+            key.add(Self.count(lists.lists.continentCities[dependency.name] ?? 0))
         case .target:
             key.add(files.contains(dependency.name) ? 1 : 0)
         case .templateExists:

@@ -46,6 +46,7 @@ package final class ManifestArchive: @unchecked Sendable {
     /// How many dependencies the table holds (decoded when first asked for).
     package private(set) var dependencyCount = 0
     private let table = Locked<[Dependency]?>(nil)
+    private let values = Locked<[PageKey]??>(nil)
 
     /// The manifest in `cache`, read up to the end of its watch.
     package enum Found {
@@ -120,6 +121,7 @@ package final class ManifestArchive: @unchecked Sendable {
     /// Not while other threads read the archive.
     package func releaseBytes() {
         _ = dependencyTable  // decoded now if it was not: it is kept
+        _ = dependencyValues
         held.withLock { $0 = [] }
     }
 
@@ -128,6 +130,7 @@ package final class ManifestArchive: @unchecked Sendable {
     /// rendered and the saved search state is read beside them, the build's peak.
     package func releaseEntryBytes() {
         _ = dependencyTable
+        _ = dependencyValues
         let entries = firstPart(.entries)..<firstPart(.sources)
         held.withLock { held in
             guard held.count == refs.count else { return }
@@ -205,6 +208,9 @@ package final class ManifestArchive: @unchecked Sendable {
             if partKinds[n] == .table {
                 return ManifestCoding.checkTablePart(bytes) == ref.count ? .read(bytes, []) : .damaged
             }
+            if partKinds[n] == .values {
+                return ManifestCoding.checkValuesPart(bytes) == ref.count ? .read(bytes, []) : .damaged
+            }
             guard let index = ManifestCoding.indexPart(bytes, partKinds[n]), index.count == ref.count else { return .damaged }
             return .read(bytes, index)
         }
@@ -222,7 +228,7 @@ package final class ManifestArchive: @unchecked Sendable {
             case .read(let bytes, let index):
                 parts.append(bytes)
                 switch kinds[n] {
-                case .table: break
+                case .table, .values: break
                 case .entries: for item in index { entryRanges[item.key] = Self.place(part: n, item.range) }
                 case .sources: for item in index { sourceRanges[item.key] = Self.place(part: n, item.range) }
                 case .pages: for item in index { pages[item.key] = (item.page, Self.place(part: n, item.range)) }
@@ -254,6 +260,26 @@ package final class ManifestArchive: @unchecked Sendable {
                 }
             }
             table = decoded
+            return decoded
+        }
+    }
+
+    /// The value each dependency of `dependencyTable` had when the last build ended, in its
+    /// order (nil: not known). Decoded when first asked for, like the table.
+    package var dependencyValues: [PageKey]? {
+        values.withLock { values in
+            if let values { return values }
+            let bytes = held.value
+            var decoded: [PageKey]? = []
+            decoded!.reserveCapacity(dependencyCount)
+            for n in firstPart(.values)..<(firstPart(.values) + parts(.values).count) {
+                guard n < bytes.count, ManifestCoding.values(bytes[n], into: &decoded!) else {
+                    decoded = nil
+                    break
+                }
+            }
+            if decoded?.count != dependencyCount { decoded = nil }
+            values = .some(decoded)
             return decoded
         }
     }

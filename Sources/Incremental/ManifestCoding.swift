@@ -21,6 +21,8 @@ package enum ManifestCoding {
     /// The kinds of parts, in the head's order.
     package enum PartKind: Int, CaseIterable, Sendable {
         case table, entries, sources, pages
+        /// The dependencies' values (`BuildManifest.dependencyValues`), in chunks beside the table's.
+        case values
     }
 
     /// A part of the record: a file of the manifest's folder, named by its checksum.
@@ -177,6 +179,34 @@ package enum ManifestCoding {
             w.uint(UInt64(folder))
             w.string(String(name))
         }
+    }
+
+    /// A chunk of the dependencies' values: a count, then two words each.
+    package static func valuesPart(_ values: ArraySlice<PageKey>) -> [UInt8] {
+        var w = ByteWriter(capacity: values.count * 16 + 16)
+        w.uint(UInt64(values.count))
+        for value in values {
+            w.word(value.high)
+            w.word(value.low)
+        }
+        return w.bytes
+    }
+
+    /// The values of a chunk (see `valuesPart`), appended to `values`.
+    package static func values(_ bytes: [UInt8], into values: inout [PageKey]) -> Bool {
+        var r = ByteReader(bytes)
+        let count = r.count()
+        values.reserveCapacity(values.count + count)
+        for _ in 0..<count { values.append(PageKey(high: r.word(), low: r.word())) }
+        return !r.failed && r.atEnd
+    }
+
+    /// How many values a chunk holds, checked as `values` would read them.
+    package static func checkValuesPart(_ bytes: [UInt8]) -> Int? {
+        var r = ByteReader(bytes)
+        let count = r.count()
+        _ = r.skip(count * 16)
+        return r.failed || !r.atEnd ? nil : count
     }
 
     /// The dependencies of a chunk of the table (see `tablePart`), appended to `values`.

@@ -55,6 +55,8 @@ package enum ManifestParts {
         parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
         parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
         parts.append(shardJobs(manifest.pages, .pages, previous: previous, jobs: &jobs, ManifestCoding.writePage))
+        parts.append(valuesJobs(manifest.dependencyValues.count == manifest.dependencies.count ? manifest.dependencyValues : [],
+                                previous: previous, jobs: &jobs))
         let todo = jobs
         let done = Parallel.map(todo.count) { n -> ManifestCoding.PartRef? in
             var copies = previous?.copies()
@@ -105,6 +107,24 @@ package enum ManifestParts {
             }
             let items = table[range]
             jobs.append(Job(kind: .table, index: chunk, count: range.count) { _ in ManifestCoding.tablePart(items) })
+            return nil
+        }
+    }
+
+    /// The values in chunks of `tableChunk`, like the table; a chunk equal to the previous
+    /// manifest's is that part.
+    private static func valuesJobs(_ values: [PageKey], previous: ManifestArchive?, jobs: inout [Job]) -> [ManifestCoding.PartRef?] {
+        let chunks = (values.count + tableChunk - 1) / tableChunk
+        let before = Array(previous?.parts(.values) ?? [])
+        let previousValues = before.isEmpty ? [] : previous!.dependencyValues ?? []
+        return (0..<chunks).map { chunk in
+            let range = (chunk * tableChunk)..<min(values.count, (chunk + 1) * tableChunk)
+            if chunk < before.count, before[chunk].count == range.count, range.upperBound <= previousValues.count,
+               previousValues[range] == values[range] {
+                return before[chunk]
+            }
+            let items = values[range]
+            jobs.append(Job(kind: .values, index: chunk, count: range.count) { _ in ManifestCoding.valuesPart(items) })
             return nil
         }
     }

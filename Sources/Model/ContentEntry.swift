@@ -115,6 +115,8 @@ package final class ContentEntry: Sendable {
 
     /// The date the feed gives it: its `date`, else its first appearance in the build record.
     package var feedDate: EntryDate { date ?? EntryDate(seconds: firstSeen) }
+    /// `feedDate`'s instant, without making its text.
+    package var feedSeconds: Int64 { date?.seconds ?? firstSeen }
 
     /// Its page (see `OutputPath`).
     package var outputPath: String { OutputPath.page(kind, slug: slug) }

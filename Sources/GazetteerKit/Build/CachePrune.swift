@@ -36,10 +36,13 @@ enum CachePrune {
     static func afterBuild(_ options: BuildOptions, days: Int?, imagesChanged: Bool, now: Int = Int(Date().timeIntervalSince1970)) -> Int {
         guard options.writeOutput else { return 0 }
         let images = options.cache.appending(path: "images")
-        let known = read(ledger(in: options.cache))
-        let days = days ?? known?.days ?? defaultDays
-        let due = options.collectGarbage || imagesChanged || known == nil || known!.days != days || now - known!.looked >= 86_400
+        // The list's head says whether it is time; the rest (a line per unused thumbnail,
+        // 31,000 lines after a change of every key) is read only when it is.
+        let head = readHead(ledger(in: options.cache))
+        let days = days ?? head?.days ?? defaultDays
+        let due = options.collectGarbage || imagesChanged || head == nil || head!.days != days || now - head!.looked >= 86_400
         guard due, FileManager.default.fileExists(atPath: images.path) else { return 0 }
+        let known = read(ledger(in: options.cache))
         let used = Set((try? FileManager.default.contentsOfDirectory(atPath: options.output.appending(path: "images").path)) ?? [])
         var unused: [String: Int] = [:]
         let removed = (try? Thumbnailer.prune(images) { name in
@@ -51,6 +54,18 @@ enum CachePrune {
         }) ?? 0
         write(Ledger(looked: now, days: days, unused: unused), to: ledger(in: options.cache))
         return removed
+    }
+
+    /// The list's second line alone: when the cache was last looked at, and with what days.
+    static func readHead(_ url: URL) -> (looked: Int, days: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 256) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] == header else { return nil }
+        let head = lines[1].split(separator: " ")
+        guard head.count == 4, head[0] == "looked", head[2] == "days", let looked = Int(head[1]), let days = Int(head[3]) else { return nil }
+        return (looked, days)
     }
 
     static func read(_ url: URL) -> Ledger? {

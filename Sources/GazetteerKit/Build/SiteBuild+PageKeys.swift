@@ -1,5 +1,6 @@
 import Dispatch
 import Load
+import Model
 import Render
 import Incremental
 import Locking
@@ -33,7 +34,13 @@ extension SiteBuild {
             translations: model.renderer.translations.map { ($0.language!.code, $0.model) },
             imageStamp: { (taken[$0] ?? planner.stamp(of: $0)) ?? FileStamp.following($0) })
         let compared = reuse.pageKeys
-        let tableValues = compared.map { values.values(of: $0.dependencyTable) } ?? []
+        // When the lists are as they were, their values are the ones the last build ended
+        // with, and a page none of whose values changed keeps its key (its title, an entry's
+        // name, is as it was too): nothing of the lists is made, no key mixed.
+        let known = compared.flatMap { compared in listsAsBefore(content) ? compared.dependencyValues : nil }
+        let (tableValues, changed) = compared.map { compared in
+            known.map { values.values(of: compared.dependencyTable, listsAsBefore: $0) } ?? (values.values(of: compared.dependencyTable), nil)
+        } ?? ([], nil)
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
         let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
@@ -42,6 +49,7 @@ extension SiteBuild {
                 guard !remaking.contains(page.kind), let (key, read) = compared.keyAndDependencies(ofPage: page.path) else {
                     return (nil, false)
                 }
+                if let changed { return (read, !read.contains { changed[Int($0)] }) }
                 return (read, DependencyValues.key(for: page, values: read.lazy.map { tableValues[Int($0)] }) == key)
             }
         } ?? Array(repeating: (nil, false), count: pages.count)
@@ -50,5 +58,35 @@ extension SiteBuild {
         clock.lap("model.keys")
         return PageKeys(values: values, compared: compared, tableValues: tableValues, readBefore: compares.map(\.read),
                         unchanged: unchanged, toRender: toRender)
+    }
+
+    /// Whether the model's lists are as the last build left them: only content files changed
+    /// (no folder, picture, theme or settings file), and every entry read again says what it
+    /// said before of all the lists are made of (its front matter, its picture, whether it
+    /// has a body, when it first appeared): only its body changed. The lists (which entries
+    /// there are, in what order, their names, places, dates and credits) and the pages'
+    /// titles are then what they were, in every language.
+    func listsAsBefore(_ content: Content) -> Bool {
+        guard let changed = last.check?.onlyFilesChanged() else { return false }
+        let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
+        let contentFolder = root + "content/"
+        var fresh: [String: ContentEntry] = [:]
+        for entry in content.entries where content.copied[entry.path] == nil { fresh[entry.path] = entry }
+        for entry in content.drafts { fresh[entry.path] = nil }
+        func sameLists(_ now: ContentEntry, _ before: ContentEntry) -> Bool {
+            now.frontMatterDigest == before.frontMatterDigest && now.image == before.image && now.hasBody == before.hasBody
+                && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
+        }
+        var seen = 0
+        for file in changed {
+            guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return false }
+            let path = String(file.dropFirst(root.count))
+            let now = fresh[path], before = reuse.stampedEntries[path]?.entry
+            if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
+            guard let now, let before, sameLists(now, before) else { return false }
+            seen += 1
+        }
+        // An entry read again whose file did not change (its picture came or went): not known.
+        return seen == fresh.count
     }
 }

@@ -15,6 +15,7 @@ extension SiteBuild {
             engineKey: inputs.engine, globalKey: inputs.global, output: published.output, imageCount: published.imageCount,
             assets: published.assets, entries: entryRecords, pages: rendered.records)
         manifest.dependencies = rendered.dependencies
+        manifest.dependencyValues = rendered.dependencyValues
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named), or files only added: the watch is the last one,
         // stamps renewed (and the added files watched), and the plans are the known ones

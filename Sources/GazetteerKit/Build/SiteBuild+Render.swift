@@ -25,6 +25,8 @@ extension SiteBuild {
         var images: [String: [String]]
         /// Every dependency a page read, each once (page records refer to them by position).
         var dependencies: [Dependency]
+        /// The value of each of `dependencies` (see `BuildManifest.dependencyValues`).
+        var dependencyValues: [PageKey]
         /// How many files were rendered (parts not counted).
         var count: Int
         /// The files written into the staging folder so far.
@@ -82,14 +84,12 @@ extension SiteBuild {
             table.positions(of: rendered.rendered[n]?.dependencies ?? [], before: copiesRecords ? readBefore[index] : nil)
         }
         let known = copiesRecords ? tableValues.count : 0
-        let newValues = keys.values.values(of: Array(table.items[known...]))
-        let lists = read
+        // The value of every dependency of the table, kept with it for the next build.
+        var tableItemValues = copiesRecords ? tableValues : []
+        tableItemValues += keys.values.values(of: Array(table.items[known...]))
+        let lists = read, allValues = tableItemValues
         let pageKeys = Parallel.map(toRender.count, chunk: 256) { n in
-            let value = { (position: TablePosition) in
-                let at = Int(position)
-                return at < known ? tableValues[at] : newValues[at - known]
-            }
-            return DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map(value))
+            DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map { allValues[Int($0)] })
         }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         var images: [String: [String]] = [:]
@@ -98,6 +98,9 @@ extension SiteBuild {
         // written again (their keys hash values, not positions, so they stay right).
         if copiesRecords, let compact = table.compacted(keeping: read + copied.map { readBefore[$0]! }) {
             table = compact.table
+            var kept = [PageKey](repeating: PageKey(high: 0, low: 0), count: table.items.count)
+            for (old, move) in compact.moves.enumerated() { if let move { kept[Int(move)] = tableItemValues[old] } }
+            tableItemValues = kept
             read = read.map { $0.map { compact.moves[Int($0)]! } }
             for index in copied {
                 guard var record = compared!.page(pages[index].path) else { continue }
@@ -120,7 +123,7 @@ extension SiteBuild {
         let partTexts = parts.value
         let pageCount = files.reduce(0) { $0 + ($1.path.hasSuffix(".html") ? 1 : 0) }
         return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: files.count - pageCount, parts: partTexts,
-                             records: records, images: images, dependencies: table.items,
+                             records: records, images: images, dependencies: table.items, dependencyValues: tableItemValues,
                              count: toRender.count - partTexts.count, staged: staged, kept: kept,
                              dataRows: renderer.rowStore?.made ?? [:])
     }

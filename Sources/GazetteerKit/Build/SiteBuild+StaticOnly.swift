@@ -41,6 +41,7 @@ extension SiteBuild {
             assets: assets, entries: archive.entryRanges.mapValues { .copied($0) },
             sources: archive.sourceRanges.mapValues { .copied($0) }, pages: archive.pages.mapValues { .copied($0.range) })
         manifest.dependencies = archive.dependencyTable
+        manifest.dependencyValues = archive.dependencyValues ?? []
         manifest.watch = check.renewed(outputFolders: output.folders)
         manifest.watch?.pages = check.watch.pages
         manifest.watch?.dataFiles = check.watch.dataFiles

@@ -77,4 +77,53 @@ final class TranslatedIncrementalTests: XCTestCase {
             try IncrementalBuildTests.assertSameAsCleanBuild(site, "step \(step), \(did)")
         }
     }
+
+    /// Edits of bodies alone (the lists known to be as they were, their values not made
+    /// again): of an entry whose translation has no text of its own, so that the French page
+    /// shows the English text; of a translation's text; a translation's text taken away and
+    /// given back. Each gives a clean build's output.
+    func testBodyOnlyEditsOfEntriesAndTranslationsGiveWhatACleanBuildGives() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = Self.settings
+        files["content/countries/japan.fr.md"] = "---\nname: Japon\n---\n\nUn pays insulaire.\n"
+        files["content/countries/spain.fr.md"] = "---\nname: Espagne\n---\n"
+        files["content/cities/madrid.fr.md"] = "---\nname: Madrid\n---\n\nLa capitale.\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let before = IncrementalBuildTests.stamps(site.output)
+        let spain = try String(contentsOf: site.root.appending(path: "content/countries/spain.md"), encoding: .utf8)
+        try site.write("content/countries/spain.md", spain + "\nThe Alhambra is in Granada.\n")
+        XCTAssertEqual(site.build().status, 0)
+        let after = IncrementalBuildTests.stamps(site.output)
+        let written = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        XCTAssertTrue(written.contains("fr/countries/spain.html"), "the French page shows the English text: \(written.sorted())")
+        XCTAssertTrue(site.read("fr/countries/spain.html")?.contains("The Alhambra is in Granada.") == true)
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after the body of an entry whose translation has none")
+        var random = SeededRandom(seed: 31)
+        let translations = ["content/countries/japan.fr.md", "content/countries/spain.fr.md", "content/cities/madrid.fr.md"]
+        let heads = ["---\nname: Japon\n---\n", "---\nname: Espagne\n---\n", "---\nname: Madrid\n---\n"]
+        let entries = ["content/countries/spain.md", "content/countries/japan.md", "content/cities/madrid.md", "content/cities/osaka.md"]
+        for step in 0..<14 {
+            var did = ""
+            switch random.next(3) {
+            case 0:
+                let path = entries[random.next(entries.count)]
+                let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+                try site.write(path, text + "\nMore, step \(step).\n")
+                did = "body of \(path)"
+            case 1:
+                let n = random.next(translations.count)
+                try site.write(translations[n], heads[n] + "\nTexte, étape \(step).\n")
+                did = "text of \(translations[n])"
+            default:
+                let n = random.next(translations.count)
+                try site.write(translations[n], heads[n])
+                did = "text of \(translations[n]) taken away"
+            }
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "step \(step), \(did): \(result.err)")
+            try IncrementalBuildTests.assertSameAsCleanBuild(site, "step \(step), \(did)")
+        }
+    }
 }
