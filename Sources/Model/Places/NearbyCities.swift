@@ -5,8 +5,8 @@ import Locking
 /// The cities nearest each city of the guide (`count` of them, nearest first, ties in the
 /// guide's order of names), by great-circle distance; for the `nearby` list of a city's page.
 /// Found with a k-d tree over the cities' points on the unit sphere, so that the poles and the
-/// antimeridian need no special case and 100,000 cities take a fraction of a second; worked
-/// out once, across the cores, the first time a list is asked for.
+/// antimeridian need no special case and 100,000 cities take a fraction of a second; the tree
+/// is made once, the first time a list is asked for, and each list is looked up in it.
 package final class NearbyCities: Sendable {
     package struct Neighbour: Hashable, Sendable {
         /// Its position in the model's `cities`.
@@ -20,25 +20,34 @@ package final class NearbyCities: Sendable {
     package static let count = 5
 
     private let positions: [GeoPosition?]
-    private let lists = Locked<[[Neighbour]]?>(nil)
+    private let tree = Locked<Tree?>(nil)
 
     /// `positions`: each city's, in the model's order of cities (nil for one without).
     package init(positions: [GeoPosition?]) {
         self.positions = positions
     }
 
-    /// The cities nearest the city at `index` (none when it has no position).
+    /// The cities nearest the city at `index` (none when it has no position), looked up in
+    /// the tree, made on the first call (under the lock, so that pages rendered at once on
+    /// every core wait for one tree instead of each making its own): a build that renders one
+    /// city's page looks up its neighbours alone, not every city's.
     package func neighbours(of index: Int) -> [Neighbour] {
         guard positions.indices.contains(index), positions[index] != nil else { return [] }
-        return all[index]
+        return searchTree.nearest(to: index, count: Self.count)
     }
 
-    /// Every city's list, made on the first call (under the lock, so that pages rendered at
-    /// once on every core wait for one search instead of each making its own).
+    /// Every city's list.
     package var all: [[Neighbour]] {
-        lists.withLock { value in
-            if value == nil { value = Self.search(positions, count: Self.count) }
-            return value!
+        let tree = searchTree
+        return Parallel.map(positions.count, chunk: positions.count < 2_000 ? max(1, positions.count) : 128) { index in
+            positions[index] == nil ? [] : tree.nearest(to: index, count: Self.count)
+        }
+    }
+
+    private var searchTree: Tree {
+        tree.withLock { tree in
+            if tree == nil { tree = Tree(positions) }
+            return tree!
         }
     }
 

@@ -68,6 +68,10 @@ final class NearbyCitiesTests: XCTestCase {
         XCTAssertEqual(found[1_993].first?.index, 1_994, "across the antimeridian")
         XCTAssertEqual(found[1_990].first?.index, 1_991, "across the pole")
         XCTAssertTrue(found.enumerated().allSatisfy { positions[$0.offset] == nil ? $0.element.isEmpty : $0.element.count == 5 })
+        // One city's list looked up alone (as a build that renders one page does) is the same.
+        let lookup = NearbyCities(positions: positions)
+        for index in [0, 7, 1_990, 1_993, 1_999] { XCTAssertEqual(lookup.neighbours(of: index), expected[index], "city \(index) alone") }
+        XCTAssertEqual(lookup.all, expected)
     }
 
     func testDistancesAreHaversineOnTheMeanEarthRadius() {
