@@ -206,6 +206,23 @@ package struct InputWatch: Sendable {
             return result
         }
 
+        /// The watched files whose stamp changed (absolute paths) and the watched folders whose
+        /// stamp changed (a name added, removed or renamed in it), when nothing came or went
+        /// and nothing changed kind (nil otherwise).
+        package func changedFilesAndFolders() -> (files: [String], folders: [String])? {
+            guard now.count == watch.items.count else { return nil }
+            var files: [String] = [], folders: [String] = []
+            for (item, state) in zip(watch.items, now) where state != item.state {
+                let path = item.name.isEmpty ? watch.folders[item.folder] : watch.folders[item.folder] + "/" + item.name
+                switch (item.state, state) {
+                case (.file, .file?): files.append(path)
+                case (.folder, .folder?): folders.append(path)
+                default: return nil
+                }
+            }
+            return (files, folders)
+        }
+
         package func changedFiles() -> Set<String> {
             var result: Set<String> = []
             for (item, state) in zip(watch.items, now) where !item.name.isEmpty && state != item.state {

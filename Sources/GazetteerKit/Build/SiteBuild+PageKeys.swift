@@ -61,15 +61,21 @@ extension SiteBuild {
     }
 
     /// Whether the model's lists are as the last build left them: only content files changed
-    /// (no folder, picture, theme or settings file), and every entry read again says what it
-    /// said before of all the lists are made of (its front matter, its picture, whether it
-    /// has a body, when it first appeared): only its body changed. The lists (which entries
-    /// there are, in what order, their names, places, dates and credits) and the pages'
-    /// titles are then what they were, in every language.
+    /// (no picture, theme or settings file; the folders of the content files only by a save
+    /// that renames a new file over the old one, the same entries there before and after), and
+    /// every entry read again says what it said before of all the lists are made of (its
+    /// front matter, its picture, whether it has a body, when it first appeared): only its
+    /// body changed. The lists (which entries there are, in what order, their names, places,
+    /// dates and credits) and the pages' titles are then what they were, in every language.
     func listsAsBefore(_ content: Content) -> Bool {
-        guard let changed = last.check?.onlyFilesChanged() else { return false }
+        guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return false }
         let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         let contentFolder = root + "content/"
+        if !folders.isEmpty {
+            let entryFolders = Set([ContentKind.country, .city, .page].map { root + $0.folder })
+            guard folders.allSatisfy(entryFolders.contains), content.entries.count == reuse.stampedEntries.count,
+                  content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }) else { return false }
+        }
         var fresh: [String: ContentEntry] = [:]
         for entry in content.entries where content.copied[entry.path] == nil { fresh[entry.path] = entry }
         for entry in content.drafts { fresh[entry.path] = nil }

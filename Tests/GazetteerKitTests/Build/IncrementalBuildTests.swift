@@ -412,6 +412,67 @@ final class IncrementalBuildTests: XCTestCase {
         }
     }
 
+    /// Bodies saved as editors and edit mode save them (a new file renamed over the old one,
+    /// so that the folder changes), in a guide with places, dates and credits, mixed with
+    /// cities added, removed, and one removed while another is added in the same build, and
+    /// a picture put beside the content files: each gives a clean build's output, and a body
+    /// saved so renders only what shows it.
+    func testBodiesSavedByRenameAmongAddedAndRemovedCitiesGiveWhatACleanBuildGives() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = "title: Test Guide\npage_size: 2\nbase_url: https://example.org/\n"
+        for (n, slug) in ["kyoto", "nara", "kobe"].enumerated() {
+            files["content/cities/\(slug).md"] = "---\nname: \(slug.capitalized)\ncountry: japan\nposition: 34.\(n + 1), 135.\(n + 5)\n"
+                + "date: 2024-0\(n + 1)-01\npicture_credit: Photo \(n)\n---\n\nAbout \(slug).\n"
+        }
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        func saveByRename(_ path: String, _ text: String) throws {
+            let temporary = site.root.appending(path: (path as NSString).deletingLastPathComponent + "/.save.tmp")
+            try Data(text.utf8).write(to: temporary)
+            XCTAssertEqual(rename(temporary.path, site.root.appending(path: path).path), 0)
+        }
+        func text(_ path: String) throws -> String { try String(contentsOf: site.root.appending(path: path), encoding: .utf8) }
+        let before = stamps(site.output)
+        try saveByRename("content/cities/nara.md", try text("content/cities/nara.md") + "\nDeer in the park.\n")
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(changed(before, stamps(site.output)), ["cities/nara.html", "cities/nara.json", "feed.xml", "feed.json"],
+                       "its page, its record and the feeds, which hold the newest entries' text")
+        try assertSameAsCleanBuild(site, "after a body saved by rename")
+        var random = SeededRandom(seed: 29)
+        var cities = ["kyoto", "nara", "kobe", "osaka"]
+        for step in 0..<16 {
+            var did = ""
+            switch random.next(5) {
+            case 0, 1:
+                let city = cities[random.next(cities.count)]
+                try saveByRename("content/cities/\(city).md", try text("content/cities/\(city).md") + "\nStep \(step).\n")
+                did = "body of \(city) saved by rename"
+            case 2:
+                let city = "town-\(step)"
+                try site.write("content/cities/\(city).md", "---\nname: Town \(step)\ncountry: japan\nposition: 35.\(step), 136.1\n---\n\nNew.\n")
+                cities.append(city)
+                did = "\(city) added"
+            case 3 where cities.count > 2:
+                let gone = cities.remove(at: random.next(cities.count))
+                try site.remove("content/cities/\(gone).md")
+                let city = "village-\(step)"
+                try site.write("content/cities/\(city).md", "---\nname: Village \(step)\ncountry: spain\n---\n\nSmall.\n")
+                cities.append(city)
+                did = "\(gone) removed and \(city) added"
+            default:
+                try site.write("content/cities/stray-\(step).svg", FixtureSite.flag("#\(300_000 + step)", width: 64, height: 48))
+                let city = cities[random.next(cities.count)]
+                try saveByRename("content/cities/\(city).md", try text("content/cities/\(city).md") + "\nAnd \(step).\n")
+                did = "a picture beside the content files, and the body of \(city)"
+            }
+            let result = site.build()
+            XCTAssertEqual(result.status, 0, "step \(step), \(did): \(result.err)")
+            try assertSameAsCleanBuild(site, "step \(step), \(did)")
+        }
+    }
+
     func testFailedIncrementalBuildLeavesThePreviousOutputUntouched() throws {
         let site = try FixtureSite()
         defer { site.delete() }
