@@ -21,6 +21,13 @@
   var token = config.token;
   var api = config.api || "/__gazetteer/edit/api/";
   var page = config.page || { kind: "other", slug: null };
+  /* On a page of another language than the default (fr/countries/france.html), the forms
+     edit that language's translation (france.fr.md), and Delete removes the translation. */
+  var language = page.language || null;
+  function inLanguage(values) {
+    if (language) values.language = language;
+    return values;
+  }
 
   /* The theme's words in the page's language (docs/templates.md, "The theme's words"): edit
      mode's are those named edit_*, passed in the data above without the prefix. A word may
@@ -153,7 +160,7 @@
   }
 
   function loadEntry(kind, slug) {
-    return request("GET", "entry?" + query({ kind: kind, slug: slug })).then(function (result) {
+    return request("GET", "entry?" + query(inLanguage({ kind: kind, slug: slug }))).then(function (result) {
       if (result.status !== 200) throw new Error(failure(result));
       return result.data;
     });
@@ -286,9 +293,9 @@
             added.push(td);
           });
         });
-        addButton = button(words[kind].add, "", openNew);
+        addButton = language ? null : button(words[kind].add, "", openNew);
         var foot = el("tfoot", { className: "gz-added" }, [
-          el("tr", {}, [el("td", { colspan: String(table.tHead.rows[0].cells.length), className: "gz-add-cell" }, [addButton])])
+          el("tr", {}, [el("td", { colspan: String(table.tHead.rows[0].cells.length), className: "gz-add-cell" }, [addButton || addElsewhere()])])
         ]);
         table.appendChild(foot);
         added.push(foot);
@@ -306,12 +313,20 @@
           added.push(last);
           lists.push(last);
         }
-        addButton = button(words[kind].add, "", openNew);
-        var item = el("li", { className: "list-row gz-add-row gz-added" }, [addButton]);
+        addButton = language ? null : button(words[kind].add, "", openNew);
+        var item = el("li", { className: "list-row gz-add-row gz-added" }, [addButton || addElsewhere()]);
         last.appendChild(item);
         added.push(item);
       }
       if (focus) doneButton.focus();
+    }
+
+    /* On another language's list, a new entry is added on the default language's (a
+       translation needs its entry): a note leads there. */
+    function addElsewhere() {
+      var list = kind === "country" ? "/index.html" : "/cities/index.html";
+      return el("p", { className: "gz-hint" }, [say(kind === "country" ? "add_country_in_default" : "add_city_in_default") + " ",
+        el("a", { href: list, text: words[kind].add })]);
     }
 
     function leave() {
@@ -337,18 +352,18 @@
       var slug = entryOf(row, kind);
       var name = nameOf(row) || slug;
       var node = el("button", { type: "button", className: "gz-button gz-button-danger gz-button-small" }, [
-        say("delete"), el("span", { className: "visually-hidden", text: " " + name })
+        say(language ? "delete_translation" : "delete"), el("span", { className: "visually-hidden", text: " " + name })
       ]);
       node.addEventListener("click", function () {
         node.disabled = true;
         loadEntry(kind, slug).then(function (entry) {
-          return request("POST", "delete", { kind: kind, slug: slug, digest: entry.digest });
+          return request("POST", "delete", inLanguage({ kind: kind, slug: slug, digest: entry.digest }));
         }).then(function (result) {
           node.disabled = false;
           if (result.status === 200) {
             var next = row.nextElementSibling || row.previousElementSibling;
             row.hidden = true;
-            changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + ".md).");
+            changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + (language ? "." + language : "") + ".md).");
             var target = next && next.querySelector("button");
             (target || addButton || doneButton).focus();
             go(result.data.url);
@@ -512,12 +527,19 @@
     var digest = entry ? entry.digest : null;
     var originalBody = entry ? entry.body : "";
     var name = entry ? (typeof original.name === "string" ? original.name : slug) : "";
+    // A translation's form (on another language's page): its texts only.
+    var translation = entry && entry.translation ? entry.translation : null;
     var fields = [];
     var headingId = uid("heading");
     var form = el("form", { className: "gz-form", "aria-labelledby": headingId, novalidate: true });
     form.appendChild(el("h2", { id: headingId, className: "gz-form-title", tabindex: "-1",
       text: isNew ? words[kind].added : say("edit_name", { name: name }) }));
     if (entry) form.appendChild(el("p", { className: "gz-form-path", text: entry.path }));
+    if (translation) {
+      var file = entry.path.replace(/^.*\//, "");
+      form.appendChild(el("p", { className: "gz-hint gz-translation-note", text: say(translation.exists ? "translation_note" : "translation_new",
+        { language: translation.languageName, file: file, entry: translation.entry.replace(/^.*\//, ""), "default": translation.defaultName }) }));
+    }
     var formProblems = el("div", { className: "gz-form-problems", tabindex: "-1", hidden: true });
     form.appendChild(formProblems);
     var conflictBox = el("div", { className: "gz-conflict", hidden: true });
@@ -737,7 +759,7 @@
       var wrapper = field("body", say("text"), body, say("text_hint"));
       var previewButton = button(say("preview"), "gz-button-small", function () {
         previewButton.disabled = true;
-        request("POST", "preview", { kind: kind, slug: slug || fileSlug() || "", body: body.value }).then(function (result) {
+        request("POST", "preview", inLanguage({ kind: kind, slug: slug || fileSlug() || "", body: body.value })).then(function (result) {
           previewButton.disabled = false;
           if (result.status === 200) {
             previewBox.hidden = false;
@@ -773,7 +795,13 @@
       form.appendChild(textField(pair[0], pair[1]));
       if (pair[0] === "name" && isNew) form.appendChild(fileNameField());
     });
-    if (kind === "country") {
+    if (translation) {
+      // What is the entry's in every language is changed on the default language's page.
+      form.appendChild(el("p", { className: "gz-hint gz-shared-note" }, [
+        say(kind === "country" ? "shared_country" : "shared_city", { "default": translation.defaultName }) + " ",
+        el("a", { href: translation.defaultURL, text: say("on_default_page", { "default": translation.defaultName }) })
+      ]));
+    } else if (kind === "country") {
       used.continents = used.continent = used.flag = true;
       form.appendChild(continentsField());
       form.appendChild(pictureField("flag", say("flag")));
@@ -813,8 +841,13 @@
     var buttons = el("div", { className: "gz-actions" }, [saveButton]);
     if (!isNew) {
       buttons.appendChild(button(say("revert"), "", revert));
-      buttons.appendChild(button(say("delete"), "gz-button-danger", remove));
-      buttons.appendChild(button(say("rename_file"), "", rename));
+      if (!translation) {
+        buttons.appendChild(button(say("delete"), "gz-button-danger", remove));
+        // The file's name is the entry's in every language: renamed on the default language's page.
+        buttons.appendChild(button(say("rename_file"), "", rename));
+      } else if (translation.exists) {
+        buttons.appendChild(button(say("delete_translation"), "gz-button-danger", remove));
+      }
     }
     buttons.appendChild(button(say("close"), "", actions.close));
     form.appendChild(buttons);
@@ -846,7 +879,7 @@
     }
 
     function remember() {
-      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), entry: entry && { digest: digest, fields: entry.fields, body: entry.body, path: entry.path },
+      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), entry: entry && { digest: digest, fields: entry.fields, body: entry.body, path: entry.path, translation: entry.translation || null },
         values: values(), fileEdited: fileEdited });
     }
     form.addEventListener("input", remember);
@@ -933,7 +966,7 @@
         path = "create";
       } else {
         var edits = changes();
-        payload = { kind: kind, slug: slug, digest: withDigest || digest, fields: edits };
+        payload = inLanguage({ kind: kind, slug: slug, digest: typeof withDigest === "string" ? withDigest : digest, fields: edits });
         if (body.value !== originalBody) payload.body = body.value;
         if (!Object.keys(edits).length && payload.body === undefined) {
           announce("Nothing to save: no value was changed.");
@@ -1033,10 +1066,10 @@
     }
 
     function remove() {
-      request("POST", "delete", { kind: kind, slug: slug, digest: digest }).then(function (result) {
+      request("POST", "delete", inLanguage({ kind: kind, slug: slug, digest: digest })).then(function (result) {
         if (result.status === 200) {
           memory.set(draftKey, null);
-          changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + ".md).");
+          changed("Deleted " + name + " (" + (translation ? entry.path.replace(/^content\//, "") : words[kind].folder + "/" + slug + ".md") + ").");
           go(result.data.url);
         } else if (result.status === 409) {
           announce("Not deleted: the file changed on disk since you opened it. Revert to see it as it is now.");

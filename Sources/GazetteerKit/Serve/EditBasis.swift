@@ -21,9 +21,9 @@ final class EditBasis: Sendable {
     let context: ContentEntry.SourceContext
     /// The presets the templates show flags and pictures with (an edit's picture is checked with them).
     let presets: (flag: Set<String>, picture: Set<String>)
-    /// Edit mode's words in the site's language (the theme's `edit_*` words, without the
-    /// prefix), which the UI shows (see `EditInjection.snippet`).
-    let words: [String: String]
+    /// Edit mode's words in each language of the guide, by its code (the theme's `edit_*`
+    /// words, without the prefix), which the UI shows (see `EditInjection.snippet`).
+    let words: [String: [String: String]]
     /// The build's planner, whose plans give the gallery's thumbnails.
     private let planner: ImagePlanner
     private let made = Locked<(pathOfPage: [String: String]?, sections: [(heading: String, countries: [FlagChoice])]?)>((nil, nil))
@@ -65,12 +65,15 @@ final class EditBasis: Sendable {
     }
 
     init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
-         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner, words: [String: String] = [:]) {
+         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner, words: [String: [String: String]] = [:]) {
         (self.root, self.cache, self.site, self.context, self.presets, self.planner) = (root, cache, site, context, presets, planner)
         self.words = words
     }
 
     var config: SiteConfig { context.config }
+
+    /// The codes of the guide's languages, the default first (its one language when it has one).
+    var languageCodes: [String] { config.languages.isEmpty ? [config.language] : config.languages.map(\.code) }
 
     /// The site-relative path of the content file whose page `kind` and `slug` give, if the
     /// last build had one (the file's name may differ from its slug: `São Paulo.md`).
