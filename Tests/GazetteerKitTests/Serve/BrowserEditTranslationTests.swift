@@ -35,7 +35,7 @@ final class BrowserEditTranslationTests: XCTestCase {
         XCTAssertEqual(made, "---\nname: Japon\n---\n", "only the value changed: no capital, no text copied")
         XCTAssertEqual(browser.file("content/countries/japan.md"), english)
         try browser.waitForReload(then: "document.querySelector('main h1').textContent.includes('Japon')")
-        try browser.waitUntil("document.querySelector('.gz-bar [role=status]').textContent.includes('Japon')", timeout: 5)
+        try browser.waitUntil("document.querySelector('.gz-bar [role=status]').textContent.startsWith('Japon enregistré')", timeout: 5)
 
         // A second edit changes the translation's bytes only.
         try browser.click("Modifier")
