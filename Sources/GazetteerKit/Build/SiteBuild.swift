@@ -91,6 +91,7 @@ public struct SiteBuild {
                       words: Dictionary(uniqueKeysWithValues: (inputs.config.languages.isEmpty ? [inputs.config.language]
                           : inputs.config.languages.map(\.code)).map { ($0, model.renderer.words(of: $0).prefixed(EditInjection.wordsPrefix)) }))
         }
+        if let basis { options.editBasis?.made(basis) }
         // Without a state to update, every record of the index is rendered.
         // Taken, not copied: the update changes the index in place only when it holds it alone.
         let searchState = savedSearch?.take()
