@@ -560,7 +560,16 @@
       return wrapper;
     }
 
+    /* On a translation's form, a value the translation does not give yet is the default language's: said under its label. */
+    function fromDefault(key, hint) {
+      var value = key === "body" ? originalBody.trim() : original[key];
+      if (!translation || translation.own.indexOf(key) >= 0 || value === undefined || value === null || value === "" ||
+        (Array.isArray(value) && !value.length)) return hint;
+      return say("from_default", { "default": translation.defaultName });
+    }
+
     function textField(key, label, hint) {
+      hint = fromDefault(key, hint);
       var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: key === "name" ? "false" : null });
       var value = original[key];
       input.value = typeof value === "string" ? value : "";
@@ -579,7 +588,7 @@
       var value = original[key];
       var list = Array.isArray(value) ? value : (typeof value === "string" && value !== "" ? [value] : []);
       area.value = list.join("\n");
-      var wrapper = field(key, label, area, say("one_per_line"));
+      var wrapper = field(key, label, area, fromDefault(key, say("one_per_line")));
       fields.push({
         key: key, wrapper: wrapper, focus: area, invalid: [area],
         read: function () {
@@ -756,7 +765,7 @@
     body.value = originalBody;
     var previewBox = el("div", { className: "gz-preview", hidden: true });
     function bodyField() {
-      var wrapper = field("body", say("text"), body, say("text_hint"));
+      var wrapper = field("body", say("text"), body, fromDefault("body", say("text_hint")));
       var previewButton = button(say("preview"), "gz-button-small", function () {
         previewButton.disabled = true;
         request("POST", "preview", inLanguage({ kind: kind, slug: slug || fileSlug() || "", body: body.value })).then(function (result) {
