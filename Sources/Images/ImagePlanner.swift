@@ -93,6 +93,12 @@ package final class ImagePlanner: Sendable {
         return stamp
     }
 
+    /// The stamp of the file at `path` as this build took it, or as it is now when the build
+    /// has not taken it yet (then it is not recorded).
+    package func stampTaken(of path: String) -> FileStamp? {
+        state.withLock { $0.stamps[path] } ?? FileStamp.of(path)
+    }
+
     /// Whether the file at `path` is the version an earlier build planned.
     package func isUnchanged(_ path: String) -> Bool {
         guard let record = known(path, nil), let stamp = stamp(of: path) else { return false }
@@ -139,6 +145,21 @@ package final class ImagePlanner: Sendable {
             state.withLock { _ = $0.failures.insert(failure) }
             return nil
         }
+    }
+
+    /// The plan for `image` with `preset` when one is at hand without reading the picture: made
+    /// in this build already, or an earlier build's for the same version of the file. Nothing is
+    /// recorded (no plan, no stamp, no failure): a caller outside the build (edit mode's picker)
+    /// may ask before the pages are rendered without changing which thumbnails the build makes.
+    package func knownPlan(_ image: ImageSource, preset: String, stem: String) -> ThumbnailPlan? {
+        guard let spec = presets[preset] else { return nil }
+        let key = Key(path: image.path, preset: preset, stem: stem)
+        if let memoized = state.withLock({ $0.memo[key] }) { return try? memoized.get() }
+        let planKey = PlanKey(spec: spec, stem: stem)
+        guard let stamp = stampTaken(of: image.path), let record = known(image.path, planKey), record.stamp == stamp else {
+            return nil
+        }
+        return record.plans[planKey]
     }
 
     /// Every plan made so far, in a stable order.

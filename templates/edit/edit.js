@@ -21,6 +21,13 @@
   var token = config.token;
   var api = config.api || "/__gazetteer/edit/api/";
   var page = config.page || { kind: "other", slug: null };
+  /* On a page of another language than the default (fr/countries/france.html), the forms
+     edit that language's translation (france.fr.md), and Delete removes the translation. */
+  var language = page.language || null;
+  function inLanguage(values) {
+    if (language) values.language = language;
+    return values;
+  }
 
   /* The theme's words in the page's language (docs/templates.md, "The theme's words"): edit
      mode's are those named edit_*, passed in the data above without the prefix. A word may
@@ -122,7 +129,7 @@
         return { status: response.status, data: data };
       });
     }, function () {
-      return { status: 0, data: { error: "The server did not answer: is gazetteer serve --edit still running?" } };
+      return { status: 0, data: { error: say("server_gone") } };
     });
   }
 
@@ -135,7 +142,7 @@
   function failure(result) {
     if (result.data && result.data.error) return result.data.error;
     if (result.data && result.data.problems) return result.data.problems.map(function (p) { return p.message; }).join(" ");
-    return "The server refused (" + result.status + ").";
+    return say("server_refused", { status: result.status });
   }
 
   var optionsPromise = null;
@@ -153,7 +160,7 @@
   }
 
   function loadEntry(kind, slug) {
-    return request("GET", "entry?" + query({ kind: kind, slug: slug })).then(function (result) {
+    return request("GET", "entry?" + query(inLanguage({ kind: kind, slug: slug }))).then(function (result) {
       if (result.status !== 200) throw new Error(failure(result));
       return result.data;
     });
@@ -195,7 +202,7 @@
     request("POST", "undo", {}).then(function (result) {
       undoButton.disabled = false;
       if (result.status === 200) {
-        var text = (result.data.undone || "Undid the last change") + ".";
+        var text = result.data.undone ? result.data.undone + "." : say("undid_last");
         memory.set("status", { text: text, link: null });
         memory.set(draftKey, null);
         announce(text);
@@ -204,9 +211,9 @@
       } else if (result.status === 404) {
         memory.set("undo", null);
         undoButton.hidden = true;
-        announce("Nothing to undo.");
+        announce(say("nothing_to_undo"));
       } else {
-        announce("Not undone: " + failure(result));
+        announce(say("not_undone", { reason: failure(result) }));
       }
     });
   }
@@ -286,9 +293,9 @@
             added.push(td);
           });
         });
-        addButton = button(words[kind].add, "", openNew);
+        addButton = language ? null : button(words[kind].add, "", openNew);
         var foot = el("tfoot", { className: "gz-added" }, [
-          el("tr", {}, [el("td", { colspan: String(table.tHead.rows[0].cells.length), className: "gz-add-cell" }, [addButton])])
+          el("tr", {}, [el("td", { colspan: String(table.tHead.rows[0].cells.length), className: "gz-add-cell" }, [addButton || addElsewhere()])])
         ]);
         table.appendChild(foot);
         added.push(foot);
@@ -306,12 +313,20 @@
           added.push(last);
           lists.push(last);
         }
-        addButton = button(words[kind].add, "", openNew);
-        var item = el("li", { className: "list-row gz-add-row gz-added" }, [addButton]);
+        addButton = language ? null : button(words[kind].add, "", openNew);
+        var item = el("li", { className: "list-row gz-add-row gz-added" }, [addButton || addElsewhere()]);
         last.appendChild(item);
         added.push(item);
       }
       if (focus) doneButton.focus();
+    }
+
+    /* On another language's list, a new entry is added on the default language's (a
+       translation needs its entry): a note leads there. */
+    function addElsewhere() {
+      var list = kind === "country" ? "/index.html" : "/cities/index.html";
+      return el("p", { className: "gz-hint" }, [say(kind === "country" ? "add_country_in_default" : "add_city_in_default") + " ",
+        el("a", { href: list, text: words[kind].add })]);
     }
 
     function leave() {
@@ -337,29 +352,29 @@
       var slug = entryOf(row, kind);
       var name = nameOf(row) || slug;
       var node = el("button", { type: "button", className: "gz-button gz-button-danger gz-button-small" }, [
-        say("delete"), el("span", { className: "visually-hidden", text: " " + name })
+        say(language ? "delete_translation" : "delete"), el("span", { className: "visually-hidden", text: " " + name })
       ]);
       node.addEventListener("click", function () {
         node.disabled = true;
         loadEntry(kind, slug).then(function (entry) {
-          return request("POST", "delete", { kind: kind, slug: slug, digest: entry.digest });
+          return request("POST", "delete", inLanguage({ kind: kind, slug: slug, digest: entry.digest }));
         }).then(function (result) {
           node.disabled = false;
           if (result.status === 200) {
             var next = row.nextElementSibling || row.previousElementSibling;
             row.hidden = true;
-            changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + ".md).");
+            changed(say("deleted", { name: name, file: words[kind].folder + "/" + slug + (language ? "." + language : "") + ".md" }));
             var target = next && next.querySelector("button");
             (target || addButton || doneButton).focus();
             go(result.data.url);
           } else if (result.status === 409) {
-            announce("Not deleted: " + slug + ".md changed on disk just now. Try again once the page has reloaded.");
+            announce(say("not_deleted_changed_now", { file: slug + ".md" }));
           } else {
-            announce("Not deleted: " + failure(result));
+            announce(say("not_deleted", { reason: failure(result) }));
           }
         }, function (error) {
           node.disabled = false;
-          announce("Not deleted: " + error.message);
+          announce(say("not_deleted", { reason: error.message }));
         });
       });
       return node;
@@ -446,7 +461,7 @@
       var base = restored && restored.entry && fresh && restored.entry.digest !== fresh.digest ? restored.entry : fresh;
       build(loaded[0], base, restored, !draft, fresh);
     }, function (error) {
-      loading.textContent = "The form could not be opened: " + error.message;
+      loading.textContent = say("form_not_opened", { reason: error.message });
       announce(loading.textContent);
     });
 
@@ -472,7 +487,7 @@
           same(renderForm(kind, spec.slug, options, fresh, null, actions).readValues(), form.readValues())) {
         form.savedBeforeReload = restored.saving;
       } else if (restored && fresh && fresh !== entry) {
-        announce("The file changed on disk while you were editing. Your changes are kept: Save shows both versions to choose from.");
+        announce(say("changed_while_editing"));
       }
       holder.replaceChildren(form);
       if (form.savedBeforeReload) {
@@ -512,12 +527,19 @@
     var digest = entry ? entry.digest : null;
     var originalBody = entry ? entry.body : "";
     var name = entry ? (typeof original.name === "string" ? original.name : slug) : "";
+    // A translation's form (on another language's page): its texts only.
+    var translation = entry && entry.translation ? entry.translation : null;
     var fields = [];
     var headingId = uid("heading");
     var form = el("form", { className: "gz-form", "aria-labelledby": headingId, novalidate: true });
     form.appendChild(el("h2", { id: headingId, className: "gz-form-title", tabindex: "-1",
       text: isNew ? words[kind].added : say("edit_name", { name: name }) }));
     if (entry) form.appendChild(el("p", { className: "gz-form-path", text: entry.path }));
+    if (translation) {
+      var file = entry.path.replace(/^.*\//, "");
+      form.appendChild(el("p", { className: "gz-hint gz-translation-note", text: say(translation.exists ? "translation_note" : "translation_new",
+        { language: translation.languageName, file: file, entry: translation.entry.replace(/^.*\//, ""), "default": translation.defaultName }) }));
+    }
     var formProblems = el("div", { className: "gz-form-problems", tabindex: "-1", hidden: true });
     form.appendChild(formProblems);
     var conflictBox = el("div", { className: "gz-conflict", hidden: true });
@@ -538,7 +560,16 @@
       return wrapper;
     }
 
+    /* On a translation's form, a value the translation does not give yet is the default language's: said under its label. */
+    function fromDefault(key, hint) {
+      var value = key === "body" ? originalBody.trim() : original[key];
+      if (!translation || translation.own.indexOf(key) >= 0 || value === undefined || value === null || value === "" ||
+        (Array.isArray(value) && !value.length)) return hint;
+      return say("from_default", { "default": translation.defaultName });
+    }
+
     function textField(key, label, hint) {
+      hint = fromDefault(key, hint);
       var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: key === "name" ? "false" : null });
       var value = original[key];
       input.value = typeof value === "string" ? value : "";
@@ -557,7 +588,7 @@
       var value = original[key];
       var list = Array.isArray(value) ? value : (typeof value === "string" && value !== "" ? [value] : []);
       area.value = list.join("\n");
-      var wrapper = field(key, label, area, say("one_per_line"));
+      var wrapper = field(key, label, area, fromDefault(key, say("one_per_line")));
       fields.push({
         key: key, wrapper: wrapper, focus: area, invalid: [area],
         read: function () {
@@ -577,7 +608,7 @@
       var text = asList ? value.join(", ") : (typeof value === "string" ? value.trim() : "");
       var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false", inputmode: "decimal" });
       input.value = text;
-      var wrapper = field("position", say("position"), input, "Latitude, longitude in decimal degrees, as map apps copy them: 48.8566, 2.3522.");
+      var wrapper = field("position", say("position"), input, say("position_hint"));
       fields.push({
         key: "position", wrapper: wrapper, focus: input, invalid: [input],
         read: function () { var v = input.value.trim(); return v === "" ? null : v; },
@@ -628,7 +659,7 @@
       var value = typeof original.country === "string" ? original.country : "";
       select.appendChild(el("option", { value: "", text: say("choose_country") }));
       var slugs = (options.countries || []).map(function (c) { return c.slug; });
-      if (value && slugs.indexOf(value) < 0) select.appendChild(el("option", { value: value, text: value + " (not in the guide)" }));
+      if (value && slugs.indexOf(value) < 0) select.appendChild(el("option", { value: value, text: say("not_in_guide", { value: value }) }));
       (options.countries || []).forEach(function (c) {
         select.appendChild(el("option", { value: c.slug, text: c.name }));
       });
@@ -651,7 +682,8 @@
       var preview = el("span", { className: "gz-picture-preview", "aria-hidden": "true" });
       var shown = el("span", { id: valueId, className: "gz-picture-value" });
       var opener = el("button", { type: "button", className: "gz-button gz-picture-button", id: uid("picture"),
-        "aria-haspopup": "dialog", "aria-labelledby": labelId + " " + valueId }, [preview, shown]);
+        "aria-haspopup": "dialog", "aria-labelledby": labelId + " " + valueId },
+        [preview, shown, el("span", { className: "gz-picture-choose", "aria-hidden": "true", text: say("choose") })]);
       var wrapper = el("div", { className: "gz-field" }, [el("span", { className: "gz-label", id: labelId, text: label }), opener]);
       var uploaded = {};
 
@@ -705,8 +737,7 @@
       fileHint = wrapper.querySelector(".gz-hint");
       function hint(taken, problem) {
         var shownName = fileInput.value.trim() || "…";
-        fileHint.textContent = problem ? problem : "content/" + words[kind].folder + "/" + shownName + ".md" +
-          (taken ? ": a file of this name exists already; choose another." : "; made from the name, and yours to change.");
+        fileHint.textContent = problem ? problem : say(taken ? "file_taken" : "file_made", { file: "content/" + words[kind].folder + "/" + shownName + ".md" });
         fileHint.classList.toggle("gz-warning", !!(taken || problem));
       }
       hint(false);
@@ -734,10 +765,10 @@
     body.value = originalBody;
     var previewBox = el("div", { className: "gz-preview", hidden: true });
     function bodyField() {
-      var wrapper = field("body", say("text"), body, say("text_hint"));
+      var wrapper = field("body", say("text"), body, fromDefault("body", say("text_hint")));
       var previewButton = button(say("preview"), "gz-button-small", function () {
         previewButton.disabled = true;
-        request("POST", "preview", { kind: kind, slug: slug || fileSlug() || "", body: body.value }).then(function (result) {
+        request("POST", "preview", inLanguage({ kind: kind, slug: slug || fileSlug() || "", body: body.value })).then(function (result) {
           previewButton.disabled = false;
           if (result.status === 200) {
             previewBox.hidden = false;
@@ -749,10 +780,10 @@
               previewBox.appendChild(el("p", { className: "gz-problem", text: p.message }));
             });
             previewBox.appendChild(prose);
-            announce(problems.length ? "Preview updated, with " + (problems.length === 1 ? "a problem: " : problems.length + " problems: ") +
-              problems.map(function (p) { return p.message; }).join(" ") : "Preview updated.");
+            announce(problems.length ? say(problems.length === 1 ? "preview_problem" : "preview_problems",
+              { count: problems.length, problems: problems.map(function (p) { return p.message; }).join(" ") }) : say("preview_updated"));
           } else {
-            announce("No preview: " + failure(result));
+            announce(say("no_preview", { reason: failure(result) }));
           }
         });
       });
@@ -773,12 +804,18 @@
       form.appendChild(textField(pair[0], pair[1]));
       if (pair[0] === "name" && isNew) form.appendChild(fileNameField());
     });
-    if (kind === "country") {
+    if (translation) {
+      // What is the entry's in every language is changed on the default language's page.
+      form.appendChild(el("p", { className: "gz-hint gz-shared-note" }, [
+        say(kind === "country" ? "shared_country" : "shared_city", { "default": translation.defaultName }) + " ",
+        el("a", { href: translation.defaultURL, text: say("on_default_page", { "default": translation.defaultName }) })
+      ]));
+    } else if (kind === "country") {
       used.continents = used.continent = used.flag = true;
       form.appendChild(continentsField());
       form.appendChild(pictureField("flag", say("flag")));
       used.iso = true;
-      form.appendChild(textField("iso", say("iso_code"), "Its ISO 3166-1 code, two letters (FR) or three (FRA), for the maps; without one, the name is matched."));
+      form.appendChild(textField("iso", say("iso_code"), say("iso_hint")));
     } else {
       used.country = used.picture = used.position = true;
       form.appendChild(countryField());
@@ -793,7 +830,7 @@
       var value = original[key];
       if (Array.isArray(value)) form.appendChild(listField(key, humanize(key)));
       else if (typeof value === "string" || value === null) form.appendChild(textField(key, humanize(key)));
-      else form.appendChild(el("p", { className: "gz-hint", text: humanize(key) + " (" + key + "): edit this value in the file itself." }));
+      else form.appendChild(el("p", { className: "gz-hint", text: say("edit_in_file", { label: humanize(key), key: key }) }));
     });
     form.appendChild(bodyField());
 
@@ -813,8 +850,13 @@
     var buttons = el("div", { className: "gz-actions" }, [saveButton]);
     if (!isNew) {
       buttons.appendChild(button(say("revert"), "", revert));
-      buttons.appendChild(button(say("delete"), "gz-button-danger", remove));
-      buttons.appendChild(button(say("rename_file"), "", rename));
+      if (!translation) {
+        buttons.appendChild(button(say("delete"), "gz-button-danger", remove));
+        // The file's name is the entry's in every language: renamed on the default language's page.
+        buttons.appendChild(button(say("rename_file"), "", rename));
+      } else if (translation.exists) {
+        buttons.appendChild(button(say("delete_translation"), "gz-button-danger", remove));
+      }
     }
     buttons.appendChild(button(say("close"), "", actions.close));
     form.appendChild(buttons);
@@ -846,7 +888,7 @@
     }
 
     function remember() {
-      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), entry: entry && { digest: digest, fields: entry.fields, body: entry.body, path: entry.path },
+      memory.set(draftKey, { kind: kind, slug: slug, dirty: dirty(), entry: entry && { digest: digest, fields: entry.fields, body: entry.body, path: entry.path, translation: entry.translation || null },
         values: values(), fileEdited: fileEdited });
     }
     form.addEventListener("input", remember);
@@ -857,7 +899,7 @@
       fields.forEach(function (f) { if (f.key in restored.values) f.write(restored.values[f.key]); });
       fileEdited = !!restored.fileEdited;
       remember();
-      if (dirty()) announce("Your unsaved changes are kept.");
+      if (dirty()) announce(say("changes_kept"));
     }
 
     /* Problems: next to their field, and said */
@@ -904,8 +946,8 @@
         target.invalid.forEach(function (node) { node.setAttribute("aria-invalid", "true"); });
         first = first || target.focus;
       });
-      var count = problems.length === 1 ? "1 problem" : problems.length + " problems";
-      announce("Not saved, " + count + ": " + problems.map(function (p) { return p.message; }).join(" "));
+      announce(say(problems.length === 1 ? "not_saved_problem" : "not_saved_problems",
+        { count: problems.length, problems: problems.map(function (p) { return p.message; }).join(" ") }));
       if (first) first.focus();
     }
 
@@ -926,17 +968,17 @@
         });
         var newSlug = fileSlug();
         if (!newSlug) {
-          showProblems([{ field: "slug", message: "Give the file a name (it is made from the Name as you type it)." }]);
+          showProblems([{ field: "slug", message: say("give_file_name") }]);
           return;
         }
         payload = { kind: kind, slug: newSlug, fields: all, body: body.value };
         path = "create";
       } else {
         var edits = changes();
-        payload = { kind: kind, slug: slug, digest: withDigest || digest, fields: edits };
+        payload = inLanguage({ kind: kind, slug: slug, digest: typeof withDigest === "string" ? withDigest : digest, fields: edits });
         if (body.value !== originalBody) payload.body = body.value;
         if (!Object.keys(edits).length && payload.body === undefined) {
-          announce("Nothing to save: no value was changed.");
+          announce(say("nothing_to_save"));
           return;
         }
         path = "save";
@@ -945,7 +987,7 @@
       saveButton.disabled = true;
       if (!isNew) {
         var marked = memory.get(draftKey) || {};
-        marked.saving = "Saved " + (payload.fields.name || name) + ".";
+        marked.saving = say("saved", { name: payload.fields.name || name });
         memory.set(draftKey, marked);
       }
       request("POST", path, payload).then(function (result) {
@@ -957,10 +999,10 @@
           memory.set(draftKey, null);
           digest = result.data.digest || digest;
           if (isNew) {
-            changed("Added " + shownName + " (" + words[kind].folder + "/" + payload.slug + ".md).",
-              result.data.url ? { url: result.data.url, text: "Open its page" } : null);
+            changed(say("added", { name: shownName, file: words[kind].folder + "/" + payload.slug + ".md" }),
+              result.data.url ? { url: result.data.url, text: say("open_its_page") } : null);
           } else {
-            changed("Saved " + shownName + ".");
+            changed(say("saved", { name: shownName }));
           }
         } else if (result.status === 409 && result.data.conflict) {
           showConflict(result.data.conflict);
@@ -969,7 +1011,7 @@
         } else if (result.status === 422 && result.data.problems) {
           showProblems(result.data.problems);
         } else {
-          announce("Not saved: " + failure(result));
+          announce(say("not_saved", { reason: failure(result) }));
         }
       });
     }
@@ -1001,23 +1043,23 @@
           el("pre", { tabindex: "0", role: "region", "aria-labelledby": id, text: text })
         ]);
       }
-      var keepMine = button("Keep mine", "gz-button-primary", function () {
+      var keepMine = button(say("keep_mine"), "gz-button-primary", function () {
         conflictBox.hidden = true;
         conflictBox.replaceChildren();
         save(conflict.digest);
       });
-      var keepFile = button("Keep the file's", "", function () {
+      var keepFile = button(say("keep_files"), "", function () {
         conflictBox.hidden = true;
         conflictBox.replaceChildren();
         revert();
       });
       conflictBox.replaceChildren(
-        el("h3", { id: titleId, className: "gz-conflict-title", tabindex: "-1", text: "The file changed on disk since you opened it" }),
-        el("p", { text: "Nothing is lost yet: choose which version to keep. Keep mine applies your changes to the file as it is now." }),
-        el("div", { className: "gz-versions" }, [side("Your version", conflict.mine || ""), side("The file on disk", conflict.disk || "")]),
+        el("h3", { id: titleId, className: "gz-conflict-title", tabindex: "-1", text: say("conflict_title") }),
+        el("p", { text: say("conflict_text") }),
+        el("div", { className: "gz-versions" }, [side(say("your_version"), conflict.mine || ""), side(say("file_on_disk"), conflict.disk || "")]),
         el("div", { className: "gz-actions" }, [keepMine, keepFile])
       );
-      announce("Not saved: the file changed on disk since you opened it. Both versions are shown.");
+      announce(say("not_saved_conflict"));
       conflictBox.querySelector("h3").focus();
     }
 
@@ -1026,24 +1068,24 @@
     function revert() {
       loadEntry(kind, slug).then(function (fresh) {
         actions.rebuild(fresh, say("revert"));
-        announce("Back to the file as it is on disk.");
+        announce(say("reverted"));
       }, function (error) {
-        announce("Not reverted: " + error.message);
+        announce(say("not_reverted", { reason: error.message }));
       });
     }
 
     function remove() {
-      request("POST", "delete", { kind: kind, slug: slug, digest: digest }).then(function (result) {
+      request("POST", "delete", inLanguage({ kind: kind, slug: slug, digest: digest })).then(function (result) {
         if (result.status === 200) {
           memory.set(draftKey, null);
-          changed("Deleted " + name + " (" + words[kind].folder + "/" + slug + ".md).");
+          changed(say("deleted", { name: name, file: translation ? entry.path.replace(/^content\//, "") : words[kind].folder + "/" + slug + ".md" }));
           go(result.data.url);
         } else if (result.status === 409) {
-          announce("Not deleted: the file changed on disk since you opened it. Revert to see it as it is now.");
+          announce(say("not_deleted_conflict"));
         } else if (result.status === 422 && result.data.problems) {
           showProblems(result.data.problems);
         } else {
-          announce("Not deleted: " + failure(result));
+          announce(say("not_deleted", { reason: failure(result) }));
         }
       });
     }
@@ -1054,20 +1096,20 @@
         return;
       }
       if (dirty()) {
-        showProblems([{ field: null, message: "Save or revert your changes before renaming the file." }]);
+        showProblems([{ field: null, message: say("save_before_rename") }]);
         return;
       }
       var folder = words[kind].folder;
       var input = el("input", { type: "text", className: "gz-input", autocomplete: "off", spellcheck: "false" });
       input.value = slug;
       var wrapper = field("newSlug", say("new_file_name"), input,
-        "content/" + folder + "/…md, without .md. Cities and links that name it follow; the old address keeps working.");
+        say("rename_hint", { folder: "content/" + folder }));
       var address = el("p", { className: "gz-hint gz-address", id: uid("hint") });
       function showAddress() {
         var newSlug = input.value.trim();
         address.textContent = newSlug && newSlug !== slug
-          ? "The address changes from " + folder + "/" + slug + ".html to " + folder + "/" + newSlug + ".html."
-          : "The address is " + folder + "/" + slug + ".html.";
+          ? say("address_changes", { old: folder + "/" + slug + ".html", "new": folder + "/" + newSlug + ".html" })
+          : say("address_is", { address: folder + "/" + slug + ".html" });
       }
       showAddress();
       wrapper.appendChild(address);
@@ -1080,23 +1122,23 @@
         input.setAttribute("aria-describedby", hints);
         var newSlug = input.value.trim();
         if (!newSlug || newSlug === slug) {
-          announce("Type the new file name first.");
+          announce(say("type_new_name"));
           input.focus();
           return;
         }
         request("POST", "rename", { kind: kind, slug: slug, newSlug: newSlug, digest: digest }).then(function (result) {
           if (result.status === 200) {
             memory.set(draftKey, null);
-            changed("Renamed " + folder + "/" + slug + ".md to " + newSlug + ".md.");
+            changed(say("renamed", { old: folder + "/" + slug + ".md", "new": newSlug + ".md" }));
             go(result.data.url);
           } else {
             var message = result.data && result.data.conflict
-              ? "The file changed on disk since you opened it: Revert, then rename." : failure(result);
+              ? say("rename_conflict") : failure(result);
             var problem = el("p", { className: "gz-problem", id: uid("problem"), text: message });
             wrapper.appendChild(problem);
             input.setAttribute("aria-invalid", "true");
             input.setAttribute("aria-describedby", hints + " " + problem.id);
-            announce("Not renamed: " + message);
+            announce(say("not_renamed", { reason: message }));
             input.focus();
           }
         });
@@ -1151,13 +1193,13 @@
       problem.hidden = true;
       fileInput.removeAttribute("aria-invalid");
       if (!slug) {
-        fail("Type the name first: the picture's file name is made from the entry's.");
+        fail(say("type_name_first"));
         return;
       }
-      announce("Uploading " + file.name + "…");
+      announce(say("uploading", { file: file.name }));
       request("POST", "upload?" + query({ kind: spec.kind, slug: slug }), file, file.type || "application/octet-stream").then(function (result) {
         if (result.status === 200 && result.data.value) {
-          announce("Uploaded " + file.name + " as " + result.data.value + ". Save to use it.");
+          announce(say("uploaded", { file: file.name, value: result.data.value }));
           choose(result.data.value, URL.createObjectURL(file));
         } else {
           fail(failure(result));
@@ -1169,14 +1211,14 @@
       problem.textContent = message;
       problem.hidden = false;
       fileInput.setAttribute("aria-invalid", "true");
-      announce("Not uploaded: " + message);
+      announce(say("not_uploaded", { reason: message }));
       fileInput.focus();
     }
 
     var content = [
       el("div", { className: "gz-picker-head" }, [el("h2", { id: titleId, text: isFlag ? say("choose_flag") : say("choose_picture") }), closeButton]),
       el("div", { className: "gz-field gz-upload" }, [
-        el("label", { for: fileInput.id, className: "gz-label", text: "Upload a picture" }), fileInput, problem
+        el("label", { for: fileInput.id, className: "gz-label", text: say("upload_picture") }), fileInput, problem
       ])
     ];
 
@@ -1187,7 +1229,7 @@
       return node;
     }
 
-    var none = choice(null, isFlag ? "No flag" : "No picture", null);
+    var none = choice(null, isFlag ? say("no_flag") : say("no_picture"), null);
     none.classList.add("gz-choice-none");
     content.push(el("div", { className: "gz-picker-none" }, [none]));
     if (isFlag) {
@@ -1211,8 +1253,8 @@
       });
       var headingId = uid("section");
       content.push(el("section", { className: "gz-picker-section", "aria-labelledby": headingId }, [
-        el("h3", { id: headingId, text: "Pictures in content/" + words[spec.kind].folder }),
-        pictures.length ? list : el("p", { className: "gz-hint", text: "None yet: upload one." })
+        el("h3", { id: headingId, text: say("pictures_in", { folder: "content/" + words[spec.kind].folder }) }),
+        pictures.length ? list : el("p", { className: "gz-hint", text: say("none_yet") })
       ]));
     }
     content.forEach(function (node) { dialog.appendChild(node); });

@@ -88,8 +88,10 @@ public struct SiteBuild {
         let basis = options.editBasis.map { _ in
             EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site, context: inputs.context,
                       presets: model.presets, planner: inputs.planner,
-                      words: model.renderer.words(of: inputs.config.language).prefixed(EditInjection.wordsPrefix))
+                      words: Dictionary(uniqueKeysWithValues: (inputs.config.languages.isEmpty ? [inputs.config.language]
+                          : inputs.config.languages.map(\.code)).map { ($0, model.renderer.words(of: $0).prefixed(EditInjection.wordsPrefix)) }))
         }
+        if let basis { options.editBasis?.made(basis) }
         // Without a state to update, every record of the index is rendered.
         // Taken, not copied: the update changes the index in place only when it holds it alone.
         let searchState = savedSearch?.take()

@@ -21,11 +21,11 @@ final class EditBasis: Sendable {
     let context: ContentEntry.SourceContext
     /// The presets the templates show flags and pictures with (an edit's picture is checked with them).
     let presets: (flag: Set<String>, picture: Set<String>)
-    /// Edit mode's words in the site's language (the theme's `edit_*` words, without the
-    /// prefix), which the UI shows (see `EditInjection.snippet`).
-    let words: [String: String]
+    /// Edit mode's words in each language of the guide, by its code (the theme's `edit_*`
+    /// words, without the prefix), which the UI shows (see `EditInjection.snippet`).
+    let words: [String: [String: String]]
     /// The build's planner, whose plans give the gallery's thumbnails.
-    private let planner: ImagePlanner
+    let planner: ImagePlanner
     private let made = Locked<(pathOfPage: [String: String]?, sections: [(heading: String, countries: [FlagChoice])]?)>((nil, nil))
     /// The answer to `api/options` for this build, made once (every change to content/ is a
     /// new build, so a new basis): being made (those who ask meanwhile wait for it), or made.
@@ -65,12 +65,15 @@ final class EditBasis: Sendable {
     }
 
     init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
-         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner, words: [String: String] = [:]) {
+         presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner, words: [String: [String: String]] = [:]) {
         (self.root, self.cache, self.site, self.context, self.presets, self.planner) = (root, cache, site, context, presets, planner)
         self.words = words
     }
 
     var config: SiteConfig { context.config }
+
+    /// The codes of the guide's languages, the default first (its one language when it has one).
+    var languageCodes: [String] { config.languages.isEmpty ? [config.language] : config.languages.map(\.code) }
 
     /// The site-relative path of the content file whose page `kind` and `slug` give, if the
     /// last build had one (the file's name may differ from its slug: `São Paulo.md`).
@@ -97,15 +100,33 @@ final class EditBasis: Sendable {
     /// The flag picker's sections, as the gallery shows them: each continent's heading and countries.
     var flagSections: [(heading: String, countries: [FlagChoice])] {
         if let known = made.withLock({ $0.sections }) { return known }
-        let sections = site.sections.map { section in
-            (heading: section.continent.heading, countries: section.countries.map { country in
-                FlagChoice(slug: country.slug, name: country.name, flag: country.image.isPlaceholder ? nil : country.image.written,
-                           thumb: planner.plan(country.image, preset: "gallery", stem: country.image.stem)
-                               .map { "/" + OutputPath.image($0.images[0].fileName) })
-            })
-        }
+        let sections = flagSections(reading: true)!
         made.withLock { $0.sections = sections }
         return sections
+    }
+
+    /// The flag picker's sections; with `reading` false, only when every flag's gallery
+    /// thumbnail is known without reading a picture (`ImagePlanner.knownPlan`), else nil.
+    func flagSections(reading: Bool) -> [(heading: String, countries: [FlagChoice])]? {
+        var complete = true
+        let sections = site.sections.map { section in
+            (heading: section.continent.heading, countries: section.countries.map { country in
+                let plan = reading ? planner.plan(country.image, preset: "gallery", stem: country.image.stem)
+                    : planner.knownPlan(country.image, preset: "gallery", stem: country.image.stem)
+                if plan == nil, !reading { complete = false }
+                return FlagChoice(slug: country.slug, name: country.name, flag: country.image.isPlaceholder ? nil : country.image.written,
+                                  thumb: plan.map { "/" + OutputPath.image($0.images[0].fileName) })
+            })
+        }
+        return complete ? sections : nil
+    }
+
+    /// Makes what the picker shows of the flags ahead, from what is known without reading a
+    /// picture, while the last build's plans are at hand (before the pages render; see
+    /// `EditOptions.prepare`): kept when every flag's is known.
+    func prepareFlagSections() {
+        guard made.withLock({ $0.sections }) == nil, let sections = flagSections(reading: false) else { return }
+        made.withLock { $0.sections = sections }
     }
 
     /// A picture's thumbnail URL as an earlier build's answer gave it, with the picture's
@@ -121,7 +142,10 @@ final class EditBasis: Sendable {
     /// holds the answers of earlier builds: a picture whose stamp is unchanged is not planned
     /// again (after an incremental build, planning every picture afresh reads each one: 2 s
     /// at 10,000 cities). Gives the answers to keep for the next build.
-    func pictureThumbs(reusing earlier: [String: PictureThumb]) -> (urls: [String: String], answers: [String: PictureThumb]) {
+    /// With `reading` false, a picture is not read: one whose thumbnail is not known without
+    /// reading it (`ImagePlanner.knownPlan`) is left out of the answers.
+    func pictureThumbs(reusing earlier: [String: PictureThumb], reading: Bool = true)
+        -> (urls: [String: String], answers: [String: PictureThumb]) {
         let presets = presets.picture.sorted { (config.presets[$0]?.width ?? .max, $0) < (config.presets[$1]?.width ?? .max, $1) }
         guard let preset = presets.first, let spec = config.presets[preset] else { return ([:], [:]) }
         // The preset as configured: a thumbnail's name follows its options too.
@@ -130,12 +154,16 @@ final class EditBasis: Sendable {
         var answers: [String: PictureThumb] = [:]
         for city in site.cities where !city.image.isPlaceholder && answers[city.image.path] == nil {
             let path = city.image.path
-            guard let stamp = planner.stamp(of: path) else { continue }
+            guard let stamp = reading ? planner.stamp(of: path) : planner.stampTaken(of: path) else { continue }
             let url: String?
             if let known = earlier[path], known.stamp == stamp, known.preset == made {
                 url = known.url
-            } else {
+            } else if reading {
                 url = planner.plan(city.image, preset: preset, stem: city.image.stem).map { "/" + OutputPath.image($0.images[0].fileName) }
+            } else if let plan = planner.knownPlan(city.image, preset: preset, stem: city.image.stem) {
+                url = "/" + OutputPath.image(plan.images[0].fileName)
+            } else {
+                continue
             }
             answers[path] = PictureThumb(stamp: stamp, preset: made, url: url)
             if let url { urls[path] = url }
@@ -186,5 +214,12 @@ final class EditBasis: Sendable {
             if let prepare = prepare.withLock({ $0 }) { DispatchQueue.global(qos: .userInitiated).async { prepare(new) } }
         }
         func onReceive(_ body: @escaping @Sendable (EditBasis) -> Void) { prepare.withLock { $0 = body } }
+
+        /// Run on the build's thread with each new basis as soon as the model is made, before
+        /// the pages render: while the last build's thumbnail plans are still held (the build
+        /// gives them up before it ends), edit mode makes ahead what the picker needs of them.
+        private let early = Locked<(@Sendable (EditBasis) -> Void)?>(nil)
+        func made(_ new: EditBasis) { early.withLock { $0 }?(new) }
+        func onMade(_ body: @escaping @Sendable (EditBasis) -> Void) { early.withLock { $0 = body } }
     }
 }

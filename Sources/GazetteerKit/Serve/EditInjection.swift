@@ -10,12 +10,20 @@ enum EditInjection {
         /// and its pages) or `other`.
         var kind: String
         var slug: String?
+        /// The page's language when it is not the default one (`fr` for `fr/countries/france.html`).
+        var language: String? = nil
     }
 
-    /// What the page at `path` (still percent-encoded) shows.
-    static func page(at path: String) -> Page {
+    /// What the page at `path` (still percent-encoded) shows; `languages`, the codes of the
+    /// guide's languages other than the default, whose pages are in folders of those names.
+    static func page(at path: String, languages: [String] = []) -> Page {
         guard let decoded = RequestPath.percentDecoded(path) else { return Page(kind: "other") }
         var segments = decoded.split(separator: "/").map(String.init)
+        if let first = segments.first, languages.contains(first) {
+            var page = self.page(at: segments.dropFirst().joined(separator: "/"))
+            page.language = first
+            return page
+        }
         if segments.last == "index.html" { segments.removeLast() }
         func isListPage(_ name: String) -> Bool {
             name.hasPrefix("page-") && name.hasSuffix(".html") && name.dropFirst(5).dropLast(5).allSatisfy(\.isNumber)
@@ -37,14 +45,17 @@ enum EditInjection {
     static let wordsPrefix = "edit_"
 
     /// The data, style sheet and script, for the page at `path` and the session's `token`;
-    /// `words`, the UI's words in the site's language (`EditBasis.words`), by name.
-    static func snippet(token: String, path: String, words: [String: String] = [:]) -> String {
-        let page = page(at: path)
+    /// `words`, the UI's words in each language (`EditBasis.words`), by name; `languages`,
+    /// the guide's languages, the default first.
+    static func snippet(token: String, path: String, words: [String: [String: String]] = [:], languages: [String] = []) -> String {
+        let page = page(at: path, languages: Array(languages.dropFirst()))
+        let words = words[page.language ?? languages.first ?? ""] ?? words.values.first ?? [:]
         let slug = page.slug.map { scriptSafe(LiveReload.jsonString($0)) } ?? "null"
+        let language = page.language.map { scriptSafe(LiveReload.jsonString($0)) } ?? "null"
         let wordsJSON = words.keys.sorted().map { scriptSafe(LiveReload.jsonString($0) + ":" + LiveReload.jsonString(words[$0]!)) }
             .joined(separator: ",")
         return "<script id=\"gazetteer-edit-data\" type=\"application/json\">{\"token\":\"\(token)\","
-            + "\"page\":{\"kind\":\"\(page.kind)\",\"slug\":\(slug)},\"api\":\"\(EditGate.apiPath)\","
+            + "\"page\":{\"kind\":\"\(page.kind)\",\"language\":\(language),\"slug\":\(slug)},\"api\":\"\(EditGate.apiPath)\","
             + "\"words\":{\(wordsJSON)}}</script>\n"
             + "<link rel=\"stylesheet\" href=\"\(EditGate.prefix)edit.css\"><script src=\"\(EditGate.prefix)edit.js\" defer></script>\n"
     }

@@ -24,6 +24,22 @@ final class EditOptions: Sendable {
 
     init() {}
 
+    /// Before the first answer: the pictures' thumbnails, and the flags', that `basis` knows
+    /// without reading a picture (the last build's plans, while the build holds them), so that
+    /// the first answer reads only the pictures new since. Nothing once answers were made (a
+    /// later build's answer reuses those): the builds after a save pay nothing for it.
+    func prepare(_ basis: EditBasis) {
+        guard prepared.withLock({ done in defer { done = true }; return !done }) else { return }
+        thumbAnswers.withLock { earlier in
+            guard earlier.isEmpty else { return }
+            earlier = basis.pictureThumbs(reusing: [:], reading: false).answers
+        }
+        basis.prepareFlagSections()
+    }
+
+    /// Whether `prepare` ran (once, for the server's first build).
+    private let prepared = Locked(false)
+
     /// `api/options`' JSON for `basis`, the pictures in content/ as `paths` lists them now.
     func json(_ basis: EditBasis, paths: EditPaths) -> [UInt8] {
         let continents = basis.config.continents.map { ["name": $0.name, "heading": $0.heading] }

@@ -15,6 +15,11 @@ extension EditSession {
         guard let kind = Self.kind(query["kind"]), let slug = query["slug"] else {
             return EditJSON.error(400, "say which entry: kind=country or kind=city, and its slug")
         }
+        switch language(query["language"], in: basis) {
+        case .failure(let answer): return answer.response
+        case .success(let setting?): return translationEntry(kind, slug, setting, in: basis)
+        case .success(nil): break
+        }
         let (file, bytes): (EditPaths.File, [UInt8])
         switch existingEntry(kind, slug, in: basis) {
         case .success(let found): (file, bytes) = found
@@ -62,13 +67,22 @@ extension EditSession {
               let body = EditJSON.text(object, "body") else {
             return EditJSON.error(400, "send kind, slug and body")
         }
-        let path = basis.path(kind, slug: slug) ?? kind.folder + "/" + slug + ".md"
+        let setting: LanguageSetting?
+        switch language(EditJSON.text(object, "language"), in: basis) {
+        case .failure(let answer): return answer.response
+        case .success(let found): setting = found
+        }
+        var path = basis.path(kind, slug: slug) ?? kind.folder + "/" + slug + ".md"
+        if let setting { path = ContentKind.translation(of: path, into: setting.code) }
         // The body as a file of its own, with an empty front matter.
         let file = SourceFile(path: path, text: "---\n---\n" + body)
         guard let document = try? FrontMatterParser.parse(file) else { return EditJSON.error(400, "the body cannot be read") }
         var diagnostics: [Diagnostic] = []
-        let rendered = basis.context(with: basis.freshPlanner()).bodyRenderer.render(
-            document, of: file, outputPath: OutputPath.page(kind, slug: slug), diagnostics: &diagnostics)
+        var renderer = basis.context(with: basis.freshPlanner()).bodyRenderer
+        // In another language, links to entries lead to their pages in that language.
+        if let setting { renderer.languageFolder = setting.code + "/" }
+        let rendered = renderer.render(
+            document, of: file, outputPath: (setting.map { $0.code + "/" } ?? "") + OutputPath.page(kind, slug: slug), diagnostics: &diagnostics)
         return EditJSON.response(200, ["html": rendered.html,
                                        "problems": diagnostics.filter { !$0.isWarning }.map { EditProblem(field: "body", message: $0.message).json }])
     }

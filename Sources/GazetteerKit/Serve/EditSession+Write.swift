@@ -17,6 +17,11 @@ extension EditSession {
               let digest = EditJSON.text(object, "digest") else {
             return EditJSON.error(400, "send kind, slug and the digest the form was opened with")
         }
+        switch language(EditJSON.text(object, "language"), in: basis) {
+        case .failure(let answer): return answer.response
+        case .success(let setting?): return saveTranslation(object, kind, slug, setting, digest: digest, in: basis)
+        case .success(nil): break
+        }
         let file: EditPaths.File
         switch entryFile(kind, slug, in: basis) {
         case .success(let found): file = found
@@ -91,6 +96,11 @@ extension EditSession {
               let digest = EditJSON.text(object, "digest") else {
             return EditJSON.error(400, "send kind, slug and the digest the page was opened with")
         }
+        switch language(EditJSON.text(object, "language"), in: basis) {
+        case .failure(let answer): return answer.response
+        case .success(let setting?): return deleteTranslation(kind, slug, setting, digest: digest, in: basis)
+        case .success(nil): break
+        }
         let (file, disk): (EditPaths.File, [UInt8])
         switch existingEntry(kind, slug, in: basis) {
         case .success(let found): (file, disk) = found
@@ -149,7 +159,8 @@ extension EditSession {
             return EditJSON.error(500, "cannot undo \(change.what): \(error.reason)")
         }
         wrote(files.map(\.real))
-        let url = before[0] == nil ? (change.path.hasPrefix(ContentKind.country.folder) ? "/" + OutputPath.index : "/" + OutputPath.cities)
+        // Undoing the making of an entry leads to its list; of a translation, to the entry's page in that language.
+        let url = before[0] == nil && ContentKind.language(ofPath: change.path) == nil ? (change.path.hasPrefix(ContentKind.country.folder) ? "/" + OutputPath.index : "/" + OutputPath.cities)
             : change.url
         return EditJSON.response(200, ["undone": "Undid \(change.what)", "url": url])
     }

@@ -256,7 +256,8 @@ public final class PreviewServer: Sendable {
         var body = [UInt8](data)
         if injectReloadScript, MIMEType.isHTML(type) { body = LiveReload.inject(into: body) }
         if let edit, MIMEType.isHTML(type), let token = edit.gate.pageToken(for: request, host: host, port: port ?? 0) {
-            body = LiveReload.insert(EditInjection.snippet(token: token, path: request.path, words: edit.basis.current?.words ?? [:]), into: body)
+            body = LiveReload.insert(EditInjection.snippet(token: token, path: request.path, words: edit.basis.current?.words ?? [:],
+                                                                languages: edit.basis.current?.languageCodes ?? []), into: body)
         }
         return HTTPResponse(status: status, headers: [("Content-Type", type)], body: body)
     }

@@ -33,6 +33,29 @@ final class EditOptionsTests: XCTestCase {
         XCTAssertNotNil(choices.first?["thumb"] as? String, "Madrid's, reused: \(choices)")
     }
 
+    func testTheFirstAnswerAfterARestartIsMadeWithoutReadingAPicture() throws {
+        let guide = try EditedGuide()
+        try guide.login()
+        let before = EditedGuide.json(try guide.get("options"))
+        guide.session.stop()
+        // A server started again over the same guide: its first build renders nothing, and gives
+        // up the last build's thumbnail plans before it ends; the picker's answer is made ahead.
+        let again = ServeSession(options: BuildOptions(source: guide.site.root), port: 0,
+                                 output: TextOutput(print: { _ in }, error: { _ in }), edit: true)
+        _ = try again.start()
+        defer { again.stop() }
+        let edit = try XCTUnwrap(again.edit)
+        let basis = try XCTUnwrap(edit.basis.current)
+        let answer = (try JSONSerialization.jsonObject(with: Data(basis.options { edit.optionsMaker.json(basis, paths: edit.paths) })))
+            as? [String: Any] ?? [:]
+        for key in ["flags", "pictureChoices"] {
+            XCTAssertEqual(try JSONSerialization.data(withJSONObject: answer[key] ?? NSNull(), options: .sortedKeys),
+                           try JSONSerialization.data(withJSONObject: before[key] ?? NSNull(), options: .sortedKeys), key)
+        }
+        XCTAssertNotNil((answer["pictureChoices"] as? [[String: Any]])?.first?["thumb"] as? String, "Madrid's thumbnail")
+        XCTAssertEqual(basis.planner.plans.count, 0, "no picture was planned again, so none was read")
+    }
+
     /// Waits for the reload of the rebuild that `path`'s change started (the serve loop's builds
     /// run one at a time: once it says "Changed: path", the builds before are counted).
     static func waitForReload(of path: String, _ guide: EditedGuide, _ events: RawHTTPClient) {

@@ -48,13 +48,13 @@ final class EditSecurityTests: XCTestCase {
         let reload = try XCTUnwrap(html.range(of: "/__gazetteer/events"))
         let body = try XCTUnwrap(html.range(of: "</body>", options: .backwards))
         XCTAssertTrue(reload.lowerBound < data.lowerBound && data.upperBound < body.lowerBound, "after the reload script, before </body>")
-        XCTAssertTrue(html.contains("\"page\":{\"kind\":\"country\",\"slug\":\"spain\"}"), html)
+        XCTAssertTrue(html.contains("\"page\":{\"kind\":\"country\",\"language\":null,\"slug\":\"spain\"}"), html)
         XCTAssertTrue(html.contains("\"api\":\"/__gazetteer/edit/api/\""))
         XCTAssertTrue(html.contains("<link rel=\"stylesheet\" href=\"/__gazetteer/edit/edit.css\"><script src=\"/__gazetteer/edit/edit.js\" defer></script>"))
-        XCTAssertTrue(try guide.send("GET", "/").text.contains("\"page\":{\"kind\":\"countries\",\"slug\":null}"))
-        XCTAssertTrue(try guide.send("GET", "/cities/").text.contains("\"page\":{\"kind\":\"cities\",\"slug\":null}"))
-        XCTAssertTrue(try guide.send("GET", "/cities/madrid.html").text.contains("\"page\":{\"kind\":\"city\",\"slug\":\"madrid\"}"))
-        XCTAssertTrue(try guide.send("GET", "/flags/").text.contains("\"page\":{\"kind\":\"other\",\"slug\":null}"))
+        XCTAssertTrue(try guide.send("GET", "/").text.contains("\"page\":{\"kind\":\"countries\",\"language\":null,\"slug\":null}"))
+        XCTAssertTrue(try guide.send("GET", "/cities/").text.contains("\"page\":{\"kind\":\"cities\",\"language\":null,\"slug\":null}"))
+        XCTAssertTrue(try guide.send("GET", "/cities/madrid.html").text.contains("\"page\":{\"kind\":\"city\",\"language\":null,\"slug\":\"madrid\"}"))
+        XCTAssertTrue(try guide.send("GET", "/flags/").text.contains("\"page\":{\"kind\":\"other\",\"language\":null,\"slug\":null}"))
         XCTAssertFalse(guide.site.read("countries/spain.html")!.contains("gazetteer-edit"), "never in the built files")
     }
 
