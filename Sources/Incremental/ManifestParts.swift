@@ -136,8 +136,20 @@ package enum ManifestParts {
         let before = Array(previous?.parts(kind) ?? [])
         let count = shardCount(records.count, previous: before.isEmpty ? nil : before.count)
         var shards = [[(key: String, record: BuildManifest.Record<Value>)]](repeating: [], count: count)
-        for (key, record) in records { shards[shard(key, of: count)].append((key, record)) }
         let first = previous?.firstPart(kind) ?? 0
+        let sameShards = before.count == count
+        for (key, record) in records {
+            // A record copied from a shard of as many is in the shard its part says: its key
+            // need not be hashed again (40,000 keys a build at 10,000 pages).
+            if sameShards, case .copied(let range) = record {
+                let index = ManifestArchive.part(of: range) - first
+                if index >= 0, index < count {
+                    shards[index].append((key, record))
+                    continue
+                }
+            }
+            shards[shard(key, of: count)].append((key, record))
+        }
         return shards.enumerated().map { index, shard in
             // Every record copied from the same shard, and as many: that shard, unchanged.
             if before.count == count, before[index].count == shard.count, shard.allSatisfy({ item in
