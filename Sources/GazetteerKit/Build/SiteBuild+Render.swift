@@ -92,8 +92,10 @@ extension SiteBuild {
             DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map { allValues[Int($0)] })
         }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
+        records.reserveCapacity(pages.count)
         var images: [String: [String]] = [:]
         let copied = pages.indices.filter { keys.unchanged[$0] }
+        var copiedWritten = false
         // A table mostly read by no page any more is compacted: the copied records are then
         // written again (their keys hash values, not positions, so they stay right).
         if copiesRecords, let compact = table.compacted(keeping: read + copied.map { readBefore[$0]! }) {
@@ -101,6 +103,7 @@ extension SiteBuild {
             var kept = [PageKey](repeating: PageKey(high: 0, low: 0), count: table.items.count)
             for (old, move) in compact.moves.enumerated() { if let move { kept[Int(move)] = tableItemValues[old] } }
             tableItemValues = kept
+            copiedWritten = true
             read = read.map { $0.map { compact.moves[Int($0)]! } }
             for index in copied {
                 guard var record = compared!.page(pages[index].path) else { continue }
@@ -113,16 +116,20 @@ extension SiteBuild {
             images[pages[index].path] = shown
             records[pages[index].path] = .value(.init(key: pageKeys[n], dependencies: read[n], images: shown))
         }
-        for page in pages where records[page.path] == nil {
-            records[page.path] = .copied(reuse.entries!.pages[page.path]!.range)
+        // The pages not rendered (those left are copied as they are).
+        for index in copied where !copiedWritten || records[pages[index].path] == nil {
+            records[pages[index].path] = .copied(reuse.entries!.pages[pages[index].path]!.range)
         }
         clock.lap("render.records")
         let kept: [Any] = toRender.count <= Self.smallBuild ? [model.site, pages, keys.values, renderer] : []
         let paths = pages.map(\.path)
-        let files = pages.filter { Outputs.output($0.kind).writesFiles }
+        var (fileCount, pageCount) = (0, 0)
+        for page in pages where Outputs.output(page.kind).writesFiles {
+            fileCount += 1
+            if page.path.hasSuffix(".html") { pageCount += 1 }
+        }
         let partTexts = parts.value
-        let pageCount = files.reduce(0) { $0 + ($1.path.hasSuffix(".html") ? 1 : 0) }
-        return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: files.count - pageCount, parts: partTexts,
+        return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: fileCount - pageCount, parts: partTexts,
                              records: records, images: images, dependencies: table.items, dependencyValues: tableItemValues,
                              count: toRender.count - partTexts.count, staged: staged, kept: kept,
                              dataRows: renderer.rowStore?.made ?? [:])
