@@ -21,6 +21,18 @@ package enum RegionNames {
         return region(country.alpha2, in: language)
     }
 
+    /// The name in `language` of the country whose ISO code is `code` and whose names (its
+    /// name, official name and aliases, in the default language `base`) are `names`, when
+    /// those names are the code's: one of them is one of ISO's names for it or CLDR's in
+    /// `base` (`Germany` for `DE`). A part of a country that takes its country's code
+    /// (England, `iso: GB`) gets none: CLDR's name would be the whole country's.
+    package static func country(_ code: String?, named names: [String], base: String, in language: String) -> String? {
+        guard let code, let country = ISO3166.country(code: code), let name = Self.country(country.alpha2, in: language) else { return nil }
+        var known = Set(country.names.map(ISO3166.key))
+        if let own = Self.country(country.alpha2, in: base) { known.insert(ISO3166.key(own)) }
+        return names.contains { known.contains(ISO3166.key($0)) } ? name : nil
+    }
+
     /// The name in `language` of the continent the guide calls `name` (one of
     /// `continentRegions`' names, in English): `Amérique du Nord` for `North America` in `fr`.
     /// Nil for a continent CLDR does not name (a guide's own, such as `Arctic`).
