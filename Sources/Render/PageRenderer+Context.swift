@@ -44,7 +44,12 @@ extension PageRenderer {
             "nav": .object(nav),
             "words": wordsValue(of: siteWords.language, scope: images),
         ]
-        if config.search { values["search"] = .bool(true) }
+        if config.search {
+            values["search"] = .bool(true)
+            // Where the search box finds its language's index (`fr/search/`) and the pages
+            // its results name: this language's folder.
+            values["search_root"] = .string(absolute ? root + folder : PagePath.root(of: page.path))
+        }
         if let script = scriptWords(scope: images) { values["script_words"] = .string(script) }
         if let data = dataLinks(for: page) { values["data"] = data }
         if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
