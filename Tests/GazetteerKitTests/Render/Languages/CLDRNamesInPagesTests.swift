@@ -75,4 +75,35 @@ final class CLDRNamesInPagesTests: XCTestCase {
             XCTAssertTrue(try XCTUnwrap(site.read("fr/countries/england.html")).contains(">\(uk)<"), "named as its code now: CLDR's")
         }
     }
+
+    func testEachLanguageHasItsDataFilesUnderItsFolder() throws {
+        guard RegionNames.country("ES", in: "fr") != nil, let asia = RegionNames.continent("Asia", in: "fr") else {
+            throw XCTSkip("this toolchain's Foundation has no CLDR names in French")
+        }
+        var files = Self.files()
+        files["content/cities/madrid.md"] = files["content/cities/madrid.md"]!.replacingOccurrences(
+            of: "country: spain\n", with: "country: spain\nposition: 40.4168, -3.7038\n")
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let record = try XCTUnwrap(site.read("fr/countries/turkey.json"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
+        XCTAssertEqual(json["name"] as? String, RegionNames.country("TR", in: "fr"))
+        XCTAssertEqual((json["continents"] as? [String])?.first, asia, "the continents by their French names")
+        XCTAssertEqual(json["url"] as? String, "turkey.html", "the French page, beside it")
+        let flag = try XCTUnwrap((json["flag"] as? [String: Any])?["thumbnails"] as? [String: [[String: Any]]])
+        for (_, scales) in flag {
+            for scale in scales {
+                let url = try XCTUnwrap(scale["url"] as? String)
+                let file = URL(fileURLWithPath: url, relativeTo: site.output.appending(path: "fr/countries/")).standardizedFileURL
+                XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "\(url) leads to the shared thumbnail")
+            }
+        }
+        XCTAssertTrue(try XCTUnwrap(site.read("fr/data/countries.csv")).contains(",Espagne,"), "the French CSV")
+        XCTAssertTrue(try XCTUnwrap(site.read("fr/data/countries.json")).contains("\"Nippon\""), "the French collection")
+        XCTAssertTrue(try XCTUnwrap(site.read("fr/data/cities.geojson")).contains("\"Espagne\""), "the French GeoJSON")
+        XCTAssertFalse(try XCTUnwrap(site.read("data/countries.csv")).contains("Espagne"), "English stays English")
+        XCTAssertTrue(try XCTUnwrap(site.read("fr/countries/turkey.html")).contains("type=\"application/json\" href=\"turkey.json\""),
+                      "the French page links its French record")
+    }
 }
