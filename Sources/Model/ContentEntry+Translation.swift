@@ -67,11 +67,18 @@ extension ContentEntry {
     /// file exists or not, so that what a page in that language reads is recorded as read
     /// from it (and the page is made again when the translation comes, changes or goes); its
     /// digests are both files'.
-    package func translated(by t: ContentEntry?, into code: String) -> ContentEntry {
+    ///
+    /// A country whose translation gives no `name` is named by CLDR in that language, from its
+    /// ISO code, when its names in the default language `base` are that code's
+    /// (`RegionNames.country(_:named:base:in:)`): a pure function of its front matter and the
+    /// language, so recorded by the reads of its front matter like any other name.
+    package func translated(by t: ContentEntry?, into code: String, base: String = "en") -> ContentEntry {
         let path = ContentKind.translation(of: self.path, into: code)
+        let regionName = kind == .country
+            ? RegionNames.country(isoCode, named: [name] + (officialName.map { [$0] } ?? []) + aliases, base: base, in: code) : nil
         guard let t else {
             return ContentEntry(
-                kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName,
+                kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: regionName ?? name, officialName: officialName,
                 capital: capital, motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
                 position: position, isoCode: isoCode, image: image, extra: extra, links: links, files: files, bodyImages: bodyImages,
                 bodyImageFiles: bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date, firstSeen: firstSeen, credit: credit,
@@ -100,7 +107,7 @@ extension ContentEntry {
         return ContentEntry(
             kind: kind, path: path, digest: Digest(combining: digest, t.digest),
             frontMatterDigest: Digest(combining: frontMatterDigest, t.frontMatterDigest),
-            name: text(kind == .page ? "title" : "name", name) ?? name, officialName: text("official_name", officialName),
+            name: text(kind == .page ? "title" : "name", regionName ?? name) ?? name, officialName: text("official_name", officialName),
             capital: text("capital", capital), motto: text("motto", motto), aliases: aliases, redirects: redirects, continents: continents,
             country: country, position: position, isoCode: isoCode, image: image, extra: extra, links: body.links, files: body.files,
             bodyImages: body.bodyImages, bodyImageFiles: body.bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date,

@@ -62,10 +62,15 @@ extension Translations {
     /// The entries as the language `language` shows them (every entry of `entries`, the
     /// default language's, with its translation laid over it when it has one), and the paths
     /// of the translations there are.
-    package static func entries(_ entries: [ContentEntry], in language: LanguageSetting) -> (entries: [ContentEntry], translated: Set<String>) {
+    /// A country whose translation gives no name (or that has none) is named in `language`
+    /// by CLDR, from its ISO code, when its names are that code's (see `RegionNames`); `base`
+    /// is the default language, whose names those are.
+    package static func entries(_ entries: [ContentEntry], in language: LanguageSetting, base: String = "en")
+        -> (entries: [ContentEntry], translated: Set<String>)
+    {
         var own: [String: ContentEntry] = [:]
         for entry in entries where entry.language == language.code { own[ContentKind.untranslated(entry.path)] = entry }
-        let shown = entries.filter { $0.language == nil }.map { $0.translated(by: own[$0.path], into: language.code) }
+        let shown = entries.filter { $0.language == nil }.map { $0.translated(by: own[$0.path], into: language.code, base: base) }
         return (shown, Set(own.values.map(\.path)))
     }
 }

@@ -44,7 +44,12 @@ extension PageRenderer {
             "nav": .object(nav),
             "words": wordsValue(of: siteWords.language, scope: images),
         ]
-        if config.search { values["search"] = .bool(true) }
+        if config.search {
+            values["search"] = .bool(true)
+            // Where the search box finds its language's index (`fr/search/`) and the pages
+            // its results name: this language's folder.
+            values["search_root"] = .string(absolute ? root + folder : PagePath.root(of: page.path))
+        }
         if let script = scriptWords(scope: images) { values["script_words"] = .string(script) }
         if let data = dataLinks(for: page) { values["data"] = data }
         if let feed = feedLink(from: page.path, scope: images) { values["feed"] = feed }
@@ -183,7 +188,7 @@ extension PageRenderer {
 
     /// A continent with `url` (its page), `gallery_url`, `country_count` and `city_count`.
     package func continentWithCounts(_ continent: Continent, from page: String, images: PageScope) -> MustacheValue {
-        var value = self.continent(continent, from: page)
+        var value = self.continent(continent, from: page, scope: images)
         value["url"] = value["page_url"]
         value["gallery_url"] = .string(PagePath.relative(from: page, to: OutputPath.flags) + "#" + continent.slug)
         let countries = model.countryPagesOfContinent[continent.name]?.order.count ?? 0
@@ -213,7 +218,7 @@ extension PageRenderer {
                 image: country.image, alt: word("flag_of", ["name": country.name], scope: images),
                 stem: country.image.stem, root: root, planner: planner,
                 owner: country.path, used: images)),
-            "continents": .array(model.continents(of: country).map { .object(continent($0, from: page)) }),
+            "continents": .array(model.continents(of: country).map { .object(continent($0, from: page, scope: images)) }),
             "city_count": .int(model.cityCount(of: country)),
             "extra": extra(country.extra),
         ]
@@ -251,11 +256,15 @@ extension PageRenderer {
     }
 
     /// `url` is the continent's gallery section; `page_url` its page, when the theme makes them.
-    package func continent(_ continent: Continent, from page: String) -> [String: MustacheValue] {
+    /// In a language other than the default, `name` is CLDR's (`Continent.label`) and
+    /// `heading` the word `flags_of` with it (read through `scope`), since the settings'
+    /// headings are the default language's.
+    package func continent(_ continent: Continent, from page: String, scope: PageScope) -> [String: MustacheValue] {
+        let heading = folder.isEmpty ? continent.heading : word("flags_of", ["name": continent.label], scope: scope)
         var value: [String: MustacheValue] = [
-            "name": .string(continent.name),
+            "name": .string(continent.label),
             "slug": .string(continent.slug),
-            "heading": .string(continent.heading),
+            "heading": .string(heading),
             "url": .string(PagePath.relative(from: page, to: OutputPath.flags) + "#" + continent.slug),
         ]
         if makesContinentPages {

@@ -29,7 +29,7 @@ extension PageRenderer {
         guard countries.contains(where: { $0.code != nil || $0.marker != nil }) else { return "" }
         let count = countries.count
         return MapDrawing.region(countries, cities: [],
-                                 label: word("continent_map", ["name": continent.name, "count": String(count), "countries": word(count == 1 ? "count_country" : "count_countries", scope: scope)], scope: scope))
+                                 label: word("continent_map", ["name": continent.label, "count": String(count), "countries": word(count == 1 ? "count_country" : "count_countries", scope: scope)], scope: scope))
     }
 
     /// A country within its surroundings, its cities as named dots, each a link.
@@ -45,7 +45,7 @@ extension PageRenderer {
                 MapCity(name: city.name, url: PagePath.relative(from: page, to: city.outputPath), position: Self.point($0))
             }
         }
-        let label = model.continents(of: country).first.map { word("country_map", ["area": $0.name, "name": country.name], scope: scope) }
+        let label = model.continents(of: country).first.map { word("country_map", ["area": $0.label, "name": country.name], scope: scope) }
             ?? word("country_map_alone", ["name": country.name], scope: scope)
         return MapDrawing.region([value], cities: cities, label: label)
     }

@@ -56,6 +56,9 @@ package struct PageRenderer: Sendable {
     package private(set) var translated: [String: Set<String>] = [:]
     /// Of those, the translations that have a text of their own (the others show their entry's).
     package private(set) var translatedTexts: Set<String> = []
+    /// Every entry's name in each language (by the default language's entry's path), for
+    /// the search records, which find an entry by its names in the other languages too.
+    package private(set) var names: NamesInLanguages = NamesInLanguages()
 
     /// `translations`: for each language of the guide but the first (`config.languages`),
     /// its model, the bodies as its pages show them and the entries translated into it.
@@ -81,7 +84,13 @@ package struct PageRenderer: Sendable {
             listedPaths += renderer.listedPaths.map { setting.folder + $0 }
             self.translations.append(renderer)
         }
-        for n in self.translations.indices { self.translations[n].translated = translated }
+        if !self.translations.isEmpty {
+            names = NamesInLanguages([model] + self.translations.map(\.model))
+        }
+        for n in self.translations.indices {
+            self.translations[n].translated = translated
+            self.translations[n].names = names
+        }
         targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
     }
 

@@ -25,8 +25,9 @@
   var ownWords = document.getElementById("gazetteer-words");
   if (ownWords) {
     try {
-      var own = JSON.parse(ownWords.textContent);
-      Object.keys(own).forEach(function (key) { WORDS[key] = own[key]; });
+      // Not named `own`: a var is the whole function's, and would hide the function own() below.
+      var given = JSON.parse(ownWords.textContent);
+      Object.keys(given).forEach(function (key) { WORDS[key] = given[key]; });
     } catch (error) { /* the English words stay */ }
   }
   function say(key, values) {

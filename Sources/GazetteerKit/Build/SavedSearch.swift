@@ -14,7 +14,11 @@ struct SavedSearch {
 
     private static let magic = Array("gazetteer search state 4\n".utf8)
 
-    static func url(in cache: URL) -> URL { cache.appending(path: "search.state") }
+    /// `folder`: the language's ("" for the default language's index, `search.state`; `fr/`
+    /// for `search.fr.state`).
+    static func url(in cache: URL, folder: String = "") -> URL {
+        cache.appending(path: folder.isEmpty ? "search.state" : "search.\(folder.dropLast()).state")
+    }
 
     /// The state saved in `file`, when it reads back whole.
     static func read(_ file: URL) -> SavedSearch? {
@@ -34,9 +38,9 @@ struct SavedSearch {
 
     /// Writes the state through a temporary file and a rename; a failure only makes the next
     /// build make the index from scratch.
-    func save(to cache: URL) {
-        let target = Self.url(in: cache)
-        let temporary = cache.appending(path: ".search.\(ProcessInfo.processInfo.processIdentifier).tmp")
+    func save(to cache: URL, folder: String = "") {
+        let target = Self.url(in: cache, folder: folder)
+        let temporary = cache.appending(path: ".search\(folder.isEmpty ? "" : "." + folder.dropLast()).\(ProcessInfo.processInfo.processIdentifier).tmp")
         try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         // Written in pieces as it is made (held whole, the state was tens of MB at 100,000 pages).
         let written = FileBytes.write(to: temporary.path) { put in

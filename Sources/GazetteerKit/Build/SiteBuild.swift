@@ -118,7 +118,8 @@ public struct SiteBuild {
         let keepingRows = Self.keepDataRows(rendered, inputs, options)
         // The search state is saved while the manifest is.
         let cache = options.cache
-        let savingSearch = found.saved.map { saved in Background { saved.save(to: cache) } }
+        let states = found.saved
+        let savingSearch = states.isEmpty ? nil : Background { for (folder, saved) in states { saved.save(to: cache, folder: folder) } }
         let warnings: [Diagnostic]
         (warnings, content.contentFolders) = warningsFound.value
         let saved = SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,

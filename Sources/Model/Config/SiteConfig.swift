@@ -35,13 +35,15 @@ package struct SiteConfig: Sendable {
     package var isMultilingual: Bool { languages.count > 1 }
 
     /// The settings of the pages in the language `code` of `languages` (its title, its
-    /// collation; no data files, which the default language's pages link to).
+    /// collation, its continents' names from CLDR; its own search index and data files,
+    /// under its folder).
     package func inLanguage(_ setting: LanguageSetting) -> SiteConfig {
         var config = self
         config.language = setting.code
         if let title = setting.title { config.title = title }
-        config.data = DataSettings(records: false, collections: false, csv: false, geojson: false)
-        config.search = false
+        config.continents = continents.map {
+            Continent(name: $0.name, heading: $0.heading, slug: $0.slug, label: RegionNames.continent($0.name, in: setting.code))
+        }
         return config
     }
 

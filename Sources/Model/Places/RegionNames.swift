@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Names of countries and continents in a language, from CLDR: the ICU data the toolchain's
 /// Foundation carries on Linux too (`Locale.localizedString(forRegionCode:)`). Pure: the
@@ -19,6 +20,20 @@ package enum RegionNames {
     package static func country(_ code: String, in language: String) -> String? {
         guard code.count == 2, let country = ISO3166.country(code: code) else { return nil }
         return region(country.alpha2, in: language)
+    }
+
+    /// The name in `language` of the country whose ISO code is `code` and whose names (its
+    /// name, official name and aliases, in the default language `base`) are `names`, when
+    /// those names are the code's: one of them is one of ISO's names for it or CLDR's in
+    /// `base` (`Germany` for `DE`), or a typo away from one (`Turkey`, `Türkiye`). A part of a country that takes its country's code
+    /// (England, `iso: GB`) gets none: CLDR's name would be the whole country's.
+    package static func country(_ code: String?, named names: [String], base: String, in language: String) -> String? {
+        guard let code, let country = ISO3166.country(code: code), let name = Self.country(country.alpha2, in: language) else { return nil }
+        var known = Set(country.names.map(ISO3166.key))
+        if let own = Self.country(country.alpha2, in: base) { known.insert(ISO3166.key(own)) }
+        // A name a letter or two from one of them is one of them too (`Turkey`, `Türkiye`).
+        return names.contains { known.contains(ISO3166.key($0)) || NameSuggestion.closest(to: ISO3166.key($0), in: known) != nil }
+            ? name : nil
     }
 
     /// The name in `language` of the continent the guide calls `name` (one of

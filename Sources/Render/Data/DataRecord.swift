@@ -16,9 +16,16 @@ package struct DataRecord: Sendable {
     package var text: String
     /// A country's cities, in the guide's order; a city's country.
     package var linked: [ContentEntry]
+    /// A country's continents as the record names them: as its front matter writes them in
+    /// the default language, by their names in the record's language in another (CLDR's).
+    package var continents: [String]
+    /// The folder of the record's language ("", `fr/`): its file is there, and its links to
+    /// thumbnails, which every language shares, lead out of it to the site's root.
+    package var folder = ""
 
     package init(entry: ContentEntry, thumbnails: [String: ThumbnailPlan], html: String, text: String, linked: [ContentEntry]) {
         (self.entry, self.thumbnails, self.html, self.text, self.linked) = (entry, thumbnails, html, text, linked)
+        continents = entry.continents
     }
 
     /// The presets a record lists its picture in: those the default theme shows every flag
@@ -46,7 +53,7 @@ package struct DataRecord: Sendable {
         case .country:
             pairs += [
                 ("official_name", JSONValue(entry.officialName)), ("capital", JSONValue(entry.capital)),
-                ("motto", JSONValue(entry.motto)), ("continents", .array(entry.continents.map { .string($0) })),
+                ("motto", JSONValue(entry.motto)), ("continents", .array(continents.map { .string($0) })),
             ]
         case .city:
             pairs.append(("country", linked.first.map { reference($0, at: file) } ?? .null))
@@ -80,7 +87,7 @@ package struct DataRecord: Sendable {
         let presets: [(String, JSONValue)] = thumbnails.keys.sorted().map { preset in
             (preset, .array(thumbnails[preset]!.images.map { made in
                 .object([
-                    ("url", .string(PagePath.relative(from: file, to: OutputPath.image(made.fileName)))),
+                    ("url", .string(PagePath.relative(from: folder + file, to: OutputPath.image(made.fileName)))),
                     ("width", .int(made.width)), ("height", .int(made.height)), ("scale", .int(made.scale)),
                 ])
             }))

@@ -12,6 +12,7 @@ extension Page.Kind {
 /// and `data/schema/cities-geojson.json`, the JSON Schema its `$schema` names (`index` 0 and
 /// 1). On unless `data: {geojson: false}`.
 package struct CitiesGeoJSON: Output {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .geoJSON }
     package var listed: Bool { false }
 

@@ -18,7 +18,8 @@ extension Page.Kind {
 /// What a file shows is read through the page scope like a page's values, so a file is made
 /// again exactly when one of them changes.
 extension PageRenderer {
-    /// `entry` as data, seen from `file`, with what it is made of recorded in `scope`: its
+    /// `entry` as data, seen from `file` (in this renderer's language's folder: the data
+    /// files of a language other than the default are under its folder, `fr/data/`), with what it is made of recorded in `scope`: its
     /// front matter, the entries it links to (a country's cities, a city's country), and with
     /// `body` its text, with `thumbnails` its picture's.
     func dataRecord(_ entry: ContentEntry, scope: PageScope, body: Bool, thumbnails: Bool) -> DataRecord {
@@ -48,7 +49,14 @@ extension PageRenderer {
             scope.read(.body(entry.path))
             html = bodies.html(for: entry.path)
         }
-        return DataRecord(entry: entry, thumbnails: plans, html: html, text: body ? SearchText.plain(fromHTML: html) : "", linked: linked)
+        var record = DataRecord(entry: entry, thumbnails: plans, html: html, text: body ? SearchText.plain(fromHTML: html) : "", linked: linked)
+        if !folder.isEmpty {
+            // In another language: its continents' names (the settings are read by every data file).
+            record.folder = folder
+            let names = Dictionary(model.config.continents.map { ($0.name, $0.label) }, uniquingKeysWith: { first, _ in first })
+            record.continents = entry.continents.map { names[$0] ?? $0 }
+        }
+        return record
     }
 }
 
@@ -56,6 +64,7 @@ extension PageRenderer {
 /// `cities/paris.json`, `about.json`; `index` is the entry's position in the model's countries,
 /// cities or pages).
 package struct EntryRecords: Output {
+    package var perLanguage: Bool { true }
     let entity: ContentKind
     package init(_ entity: ContentKind) { self.entity = entity }
 
@@ -90,6 +99,7 @@ package struct EntryRecords: Output {
 
 /// `data/countries.json` and `data/cities.json` (`index` 0 and 1), every entry's row.
 package struct DataCollections: Output {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .dataCollection }
     package var listed: Bool { false }
 
@@ -107,6 +117,7 @@ package struct DataCollections: Output {
 
 /// `data/countries.csv` and `data/cities.csv` (`index` 0 and 1).
 package struct DataTables: Output {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .dataTable }
     package var listed: Bool { false }
 
@@ -125,6 +136,7 @@ package struct DataTables: Output {
 /// The schemas in `data/schema/`: of a country's, a city's and a page's record (`number` 1),
 /// and of the two collections (`number` 2; `index` is the kind), while a JSON data file names them.
 package struct DataSchemas: Output {
+    package var perLanguage: Bool { true }
     package var kind: Page.Kind { .dataSchema }
     package var listed: Bool { false }
 
@@ -160,7 +172,7 @@ extension PageRenderer {
         scope.read(.settings)
         scope.read(kind == .country ? .countries : .cities)
         let store = rowStore
-        let previous = store?.previousRows(of: file) ?? [:]
+        let previous = store?.previousRows(of: folder + file) ?? [:]
         var rows: [(entry: String, row: DataRow)] = []
         for entry in kind == .country ? model.countries : model.cities {
             if let store, let known = previous[entry.path], store.key(known.dependencies) == known.key {
@@ -176,7 +188,7 @@ extension PageRenderer {
         }
         scope.read(contentsOf: rows.lazy.flatMap(\.row.dependencies))
         scope.add(fileNames: rows.lazy.flatMap(\.row.images))
-        store?.made(file, rows: rows)
+        store?.made(folder + file, rows: rows)
         return rows.map(\.row)
     }
 }

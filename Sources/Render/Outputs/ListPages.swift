@@ -61,7 +61,7 @@ package struct FlagGallery: TemplatedOutput {
                       values: inout [String: MustacheValue], lists: inout [String: Dependency]) {
         var shown = 0
         values["sections"] = .array(site.model.sections.map { section in
-            var value = site.continent(section.continent, from: page.path)
+            var value = site.continent(section.continent, from: page.path, scope: scope)
             value["countries"] = .array(section.countries.map { item in
                 shown += 1
                 return site.country(item, from: page.path, images: scope, eager: shown <= PageRenderer.eagerFlags)
@@ -106,7 +106,7 @@ package struct ContinentPages: TemplatedOutput {
             guard let list = PagedList.countries(of: section.continent, in: site.model) else { continue }
             pages += (1...list.pages.pageCount).map { number in
                 Page(kind: .continent, path: list.path(ofPage: number),
-                     title: number == 1 ? section.continent.name : "\(section.continent.name), page \(number)",
+                     title: number == 1 ? section.continent.label : "\(section.continent.label), page \(number)",
                      index: index, number: number)
             }
         }

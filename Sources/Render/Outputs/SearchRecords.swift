@@ -12,8 +12,14 @@ extension Page.Kind {
 /// written themselves (`writesFiles`). A record is rendered like any page, through the page
 /// scope, so its key is what it read (its front matter and body, its country's front matter,
 /// its picture) and the index is updated with exactly the records whose key changed.
+///
+/// In a guide in several languages each language has its index (`fr/search/`, its records
+/// kept at `fr/search/records/...`): a record holds the entry as that language shows it, and
+/// its names in the other languages as aliases, so that `Allemagne` finds Germany's French
+/// page and `Germany` does too.
 package struct SearchRecords: Output {
     package var kind: Page.Kind { .searchRecord }
+    package var perLanguage: Bool { true }
     package var listed: Bool { false }
     package var writesFiles: Bool { false }
 
@@ -70,12 +76,19 @@ package struct SearchRecords: Output {
         if let preset = Self.preset(entry.kind), let plan = site.planner.plan(entry.image, preset: preset, stem: entry.image.stem),
            let image = plan.images.first {
             scope.add(plan)
-            thumbnail = SearchRecord.Thumbnail(file: OutputPath.image(image.fileName), width: image.width, height: image.height)
+            // From the language's folder (the search box's root there) to the site's thumbnails.
+            thumbnail = SearchRecord.Thumbnail(file: site.siteRoot(of: "") + OutputPath.image(image.fileName),
+                                               width: image.width, height: image.height)
+        }
+        var aliases = entry.aliases
+        for other in site.names.names(of: entry.path) where other.path != entry.path {
+            scope.read(.frontMatter(other.path))
+            if other.name != entry.name && !aliases.contains(other.name) { aliases.append(other.name) }
         }
         let body = site.plainText(entry.path) ?? SearchText.plain(fromHTML: site.bodies.html(for: entry.path))
         return SearchRecord(
             kind: recordKind, slug: entry.slug, name: entry.name, officialName: entry.officialName,
-            capital: entry.capital, motto: entry.motto, aliases: entry.aliases, countryName: country?.name,
+            capital: entry.capital, motto: entry.motto, aliases: aliases, countryName: country?.name,
             countrySlug: entry.country, thumbnail: thumbnail, body: body).text
     }
 }
