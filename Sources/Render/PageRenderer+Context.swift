@@ -249,10 +249,27 @@ extension PageRenderer {
         if let credit = creditValue(of: city) { value["credit"] = credit }
         value["eager"] = .bool(eager)
         if let position = city.position { value["position"] = Self.position(position) }
-        if withCountry, let slug = city.country, let country = model.country(slug) {
+        // A country this language leaves out (`untranslated: omit`) is the default language's,
+        // its link led there by `fallbackLinks`.
+        if withCountry, let country = country(of: city, scope: images) ?? leftOutCountry(of: city) {
             value["country"] = self.country(country, from: page, images: images)
         }
         return .dynamic(EntityValue(fields: value, entry: city, bodies: bodies, scope: images))
+    }
+
+    /// The country of `city` in this language, or nil. When this language leaves it out
+    /// (`untranslated: omit`), that its page is missing here is recorded (`Dependency.target`),
+    /// so that what shows the city is made again when the country's translation comes.
+    package func country(of city: ContentEntry, scope: PageScope) -> ContentEntry? {
+        guard let slug = city.country else { return nil }
+        if let country = model.country(slug) { return country }
+        if let other = defaultModel?.country(slug) { scope.read(.target(folder + other.outputPath)) }
+        return nil
+    }
+
+    /// The default language's entry of a country this language leaves out.
+    package func leftOutCountry(of city: ContentEntry) -> ContentEntry? {
+        city.country.flatMap { defaultModel?.country($0) }
     }
 
     /// `url` is the continent's gallery section; `page_url` its page, when the theme makes them.

@@ -31,6 +31,13 @@ extension PageRenderer {
         var alternates: [MustacheValue] = []
         for (index, language) in config.languages.enumerated() {
             let current = language.code == self.language?.code
+            // A language that leaves this entry out (`untranslated: omit`), or has fewer
+            // pages of a list, has no version of it: not linked.
+            let version = (index == 0 ? "" : language.folder) + page.path
+            if !current, config.untranslated == .omit, !absolute {
+                scope.read(.target(version))
+                guard siteFiles.contains(version) else { continue }
+            }
             var item: [String: MustacheValue] = [
                 "code": .string(language.code), "name": .string(language.name), "url": .string(address(language, index: index)),
                 "dir": .string(language.rightToLeft ? "rtl" : "ltr"),

@@ -59,6 +59,12 @@ package struct PageRenderer: Sendable {
     /// Every entry's name in each language (by the default language's entry's path), for
     /// the search records, which find an entry by its names in the other languages too.
     package private(set) var names: NamesInLanguages = NamesInLanguages()
+    /// On another language's renderer, the default language's model: the entry a page links
+    /// to when this language leaves it out (`untranslated: omit`), such as a city's country.
+    package private(set) var defaultModel: SiteModel?
+    /// The paths of every file of every output, in every language's folder: which versions
+    /// of a page exist (with `untranslated: omit` a language lacks some).
+    package private(set) var siteFiles: Set<String> = []
 
     /// `translations`: for each language of the guide but the first (`config.languages`),
     /// its model, the bodies as its pages show them and the entries translated into it.
@@ -87,11 +93,14 @@ package struct PageRenderer: Sendable {
         if !self.translations.isEmpty {
             names = NamesInLanguages([model] + self.translations.map(\.model))
         }
+        targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+        siteFiles = targets.files
         for n in self.translations.indices {
             self.translations[n].translated = translated
             self.translations[n].names = names
+            self.translations[n].defaultModel = model
+            self.translations[n].siteFiles = siteFiles
         }
-        targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
     }
 
     private init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore, words: ThemeWords,
@@ -191,8 +200,9 @@ package struct PageRenderer: Sendable {
             defer { scope.finish() }
             do throws(MustacheError) {
                 let output = Outputs.output(page.kind)
-                let text = try output.render(local, of: site, scope: scope)
+                var text = try output.render(local, of: site, scope: scope)
                 let fromRoot = (output as? any TemplatedOutput)?.linksFromSiteRoot ?? false
+                if page.language > 0, model.config.untranslated == .omit, !fromRoot { text = fallbackLinks(page, text, folder: site.folder, scope: scope) }
                 let broken = checkLinks(page, text, fromSiteRoot: fromRoot, scope: scope)
                 guard broken.isEmpty else { return .failure(DiagnosticList(broken)) }
                 do throws(DiagnosticList) {

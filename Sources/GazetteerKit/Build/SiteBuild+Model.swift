@@ -28,7 +28,9 @@ extension SiteBuild {
         // The guide in each other language: its entries as that language shows them.
         var translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []
         for language in config.languages.dropFirst() {
-            let (entries, translated) = Translations.entries(content.entries, in: language, base: config.languages[0].code)
+            var (entries, translated) = Translations.entries(content.entries, in: language, base: config.languages[0].code)
+            // `untranslated: omit`: an entry with no translation into the language is not in it.
+            if config.untranslated == .omit { entries = entries.filter { translated.contains($0.path) } }
             let withBody = Set(content.entries.filter { translated.contains($0.path) && $0.hasBody }.map(\.path))
             let bodies = content.bodies.inLanguage(language) { withBody.contains($0) ? $0 : ContentKind.untranslated($0) }
             translations.append((SiteModel(config: config.inLanguage(language), entries: entries), bodies, translated, withBody))

@@ -6,7 +6,7 @@ import Markdown
 import Images
 
 extension SiteConfig {
-    package static let knownKeys = ["title", "base_url", "language", "languages", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data", "thumbnail_cache_days"]
+    package static let knownKeys = ["title", "base_url", "language", "languages", "continents", "thumbnails", "markdown", "max_image_pixels", "page_size", "search", "data", "thumbnail_cache_days", "untranslated"]
 
     /// Reads `gazetteer.yaml`. Every problem is reported, located; unknown keys are errors.
     package static func parse(_ root: YAMLNode) throws(DiagnosticList) -> SiteConfig {
@@ -42,6 +42,13 @@ extension SiteConfig {
             case "page_size":
                 if case .int(let n) = value.value, (1...100_000).contains(n) { config.pageSize = n } else {
                     errors.append(Diagnostic("page_size must be a whole number from 1 to 100000", at: value.location))
+                }
+            case "untranslated":
+                if let text = value.text, let choice = Untranslated(rawValue: text) { config.untranslated = choice } else {
+                    errors.append(Diagnostic(
+                        "untranslated must be fallback (an entry with no translation is shown in the default language, with a note) "
+                            + "or omit (it is left out of that language)" + NameSuggestion.hint(for: value.text ?? "", in: Untranslated.allCases.map(\.rawValue)),
+                        at: value.location))
                 }
             case "search":
                 if case .bool(let flag) = value.value { config.search = flag } else {

@@ -13,6 +13,14 @@ package struct SiteConfig: Sendable {
     package var language = "en"
     /// `languages:`, the default first; empty for a guide in one language (`language`).
     package var languages: [LanguageSetting] = []
+    /// What a language other than the default does with an entry that has no translation
+    /// into it (`untranslated:`): shows it in the default language with a note (`fallback`),
+    /// or leaves it out (`omit`: no page, no row, no link to it in that language).
+    package var untranslated: Untranslated = .fallback
+
+    package enum Untranslated: String, Sendable, CaseIterable {
+        case fallback, omit
+    }
     /// Gallery sections, in order.
     package var continents: [Continent] = SiteConfig.defaultContinents
     /// Thumbnail presets by name; templates use them by name (`{{#flag.table}}`).

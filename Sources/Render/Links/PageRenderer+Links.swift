@@ -32,6 +32,36 @@ extension PageRenderer {
         }
     }
 
+    /// `html`, a page in the language whose folder is `folder` (`fr/`), with each link to a
+    /// page that language leaves out (`untranslated: omit`: `fr/countries/spain.html`, which
+    /// is not made) leading to the default language's version instead (`../../countries/spain.html`),
+    /// when that one exists. Each page it looked for is recorded (`Dependency.target`), so the
+    /// page is made again when the translation comes.
+    func fallbackLinks(_ page: Page, _ html: String, folder: String, scope: PageScope) -> String {
+        guard page.path.hasSuffix(".html") else { return html }
+        var replacements: [(offset: Int, length: Int, value: String)] = []
+        for found in LinkScan.scan(html) {
+            guard case .missing(let path) = targets.resolve(found.value, from: page.path), path.hasPrefix(folder) else { continue }
+            let shown = String(path.dropFirst(folder.count))
+            scope.read(.target(path))
+            guard targets.files.contains(shown) else { continue }
+            let fragment = found.value.firstIndex(of: "#").map { String(found.value[$0...]) } ?? ""
+            replacements.append((found.offset, found.value.utf8.count, PagePath.relative(from: page.path, to: shown) + fragment))
+        }
+        guard !replacements.isEmpty else { return html }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(html.utf8.count)
+        var at = 0
+        let utf8 = Array(html.utf8)
+        for (offset, length, value) in replacements.sorted(by: { $0.offset < $1.offset }) where offset >= at {
+            bytes += utf8[at..<offset]
+            bytes += value.utf8
+            at = offset + length
+        }
+        bytes += utf8[at...]
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `link to "braga.html" ...` in plain words, with the nearest file of the output.
     private func message(_ link: String, _ resolution: LinkTargets.Resolution, on page: Page, inBody: Bool) -> String {
         let shown = inBody ? "link to \"\(link)\"" : "link to \"\(link)\" (on \(page.path))"

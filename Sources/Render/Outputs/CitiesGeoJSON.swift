@@ -32,7 +32,7 @@ package struct CitiesGeoJSON: Output {
         for city in site.model.cities {
             guard let position = city.position else { continue }
             scope.read(.frontMatter(city.path))
-            let country = city.country.flatMap(site.model.country)
+            let country = site.country(of: city, scope: scope)
             if let country { scope.read(.frontMatter(country.path)) }
             features.append(.object([
                 ("type", .string("Feature")),

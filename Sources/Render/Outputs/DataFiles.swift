@@ -30,7 +30,7 @@ extension PageRenderer {
             scope.read(.citiesOf(entry.slug))
             linked = model.cities(of: entry)
         case .city:
-            linked = entry.country.flatMap(model.country).map { [$0] } ?? []
+            linked = country(of: entry, scope: scope).map { [$0] } ?? []
         case .page:
             linked = []
         }

@@ -69,7 +69,7 @@ package struct SearchRecords: Output {
         let entry = Self.entries(recordKind, of: site)[page.index]
         scope.read(.frontMatter(entry.path))
         scope.read(.body(entry.path))
-        let country = entry.country.flatMap(site.model.country)
+        let country = site.country(of: entry, scope: scope)
         if let country { scope.read(.frontMatter(country.path)) }
         var thumbnail: SearchRecord.Thumbnail?
         scope.read(.image(entry.path))
@@ -81,8 +81,13 @@ package struct SearchRecords: Output {
                                                width: image.width, height: image.height)
         }
         var aliases = entry.aliases
+        // Each other language's version read, there or not (a language may leave it out).
+        let own = ContentKind.untranslated(entry.path)
+        for (index, language) in site.model.config.languages.enumerated() {
+            let path = index == 0 ? own : ContentKind.translation(of: own, into: language.code)
+            if path != entry.path { scope.read(.frontMatter(path)) }
+        }
         for other in site.names.names(of: entry.path) where other.path != entry.path {
-            scope.read(.frontMatter(other.path))
             if other.name != entry.name && !aliases.contains(other.name) { aliases.append(other.name) }
         }
         let body = site.plainText(entry.path) ?? SearchText.plain(fromHTML: site.bodies.html(for: entry.path))

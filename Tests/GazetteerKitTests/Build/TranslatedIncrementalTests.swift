@@ -37,12 +37,18 @@ final class TranslatedIncrementalTests: XCTestCase {
     }
 
     func testRandomEditsOfTranslationsGiveWhatACleanBuildGives() throws {
+        try Self.randomEdits(settings: Self.settings, seed: 30)
+    }
+
+    /// Seeded random edits of entries and translations under `settings`, each build's output
+    /// compared with a clean build's.
+    static func randomEdits(settings: String, seed: UInt64) throws {
         var files = FixtureSite.good
-        files["gazetteer.yaml"] = Self.settings
+        files["gazetteer.yaml"] = settings
         let site = try FixtureSite(files)
         defer { site.delete() }
         XCTAssertEqual(site.build().status, 0)
-        var random = SeededRandom(seed: 30)
+        var random = SeededRandom(seed: seed)
         let entries = ["content/countries/spain", "content/countries/japan", "content/countries/turkey",
                        "content/cities/madrid", "content/cities/osaka"]
         let names = ["Espagne", "Japon", "Turquie", "Zanzibar", "Ångström", "Éire", "Abricot"]
