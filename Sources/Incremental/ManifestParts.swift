@@ -51,12 +51,14 @@ package enum ManifestParts {
     package static func write(_ manifest: BuildManifest, previous: ManifestArchive?, into folder: String) -> Written? {
         var jobs: [Job] = []
         var parts: [[ManifestCoding.PartRef?]] = []
-        parts.append(tableJobs(manifest.dependencies, previous: previous, jobs: &jobs))
+        parts.append(chunkJobs(manifest.dependencies, .table, previous: previous, previousItems: \.dependencyTable, jobs: &jobs,
+                               ManifestCoding.tablePart))
         parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
         parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
         parts.append(shardJobs(manifest.pages, .pages, previous: previous, jobs: &jobs, ManifestCoding.writePage))
-        parts.append(valuesJobs(manifest.dependencyValues.count == manifest.dependencies.count ? manifest.dependencyValues : [],
-                                previous: previous, jobs: &jobs))
+        parts.append(chunkJobs(manifest.dependencyValues.count == manifest.dependencies.count ? manifest.dependencyValues : [],
+                               .values, previous: previous, previousItems: { $0.dependencyValues ?? [] }, jobs: &jobs,
+                               ManifestCoding.valuesPart))
         let todo = jobs
         let done = Parallel.map(todo.count) { n -> ManifestCoding.PartRef? in
             var copies = previous?.copies()
@@ -95,36 +97,22 @@ package enum ManifestParts {
         var encode: (inout ManifestArchive.Copies?) -> [UInt8]?
     }
 
-    private static func tableJobs(_ table: [Dependency], previous: ManifestArchive?, jobs: inout [Job]) -> [ManifestCoding.PartRef?] {
-        let chunks = (table.count + tableChunk - 1) / tableChunk
-        let before = Array(previous?.parts(.table) ?? [])
-        let previousTable = before.isEmpty ? [] : previous!.dependencyTable
+    /// The table, or the values beside it, in chunks of `tableChunk`: a chunk equal to the
+    /// previous manifest's (`previousItems`, read only when it has parts of `kind`) is that part.
+    private static func chunkJobs<Item: Equatable & Sendable>(
+        _ items: [Item], _ kind: ManifestCoding.PartKind, previous: ManifestArchive?, previousItems: (ManifestArchive) -> [Item],
+        jobs: inout [Job], _ encode: @escaping @Sendable (ArraySlice<Item>) -> [UInt8]
+    ) -> [ManifestCoding.PartRef?] {
+        let chunks = (items.count + tableChunk - 1) / tableChunk
+        let before = Array(previous?.parts(kind) ?? [])
+        let known = before.isEmpty ? [] : previousItems(previous!)
         return (0..<chunks).map { chunk in
-            let range = (chunk * tableChunk)..<min(table.count, (chunk + 1) * tableChunk)
-            if chunk < before.count, before[chunk].count == range.count, range.upperBound <= previousTable.count,
-               previousTable[range] == table[range] {
+            let range = (chunk * tableChunk)..<min(items.count, (chunk + 1) * tableChunk)
+            if chunk < before.count, before[chunk].count == range.count, range.upperBound <= known.count, known[range] == items[range] {
                 return before[chunk]
             }
-            let items = table[range]
-            jobs.append(Job(kind: .table, index: chunk, count: range.count) { _ in ManifestCoding.tablePart(items) })
-            return nil
-        }
-    }
-
-    /// The values in chunks of `tableChunk`, like the table; a chunk equal to the previous
-    /// manifest's is that part.
-    private static func valuesJobs(_ values: [PageKey], previous: ManifestArchive?, jobs: inout [Job]) -> [ManifestCoding.PartRef?] {
-        let chunks = (values.count + tableChunk - 1) / tableChunk
-        let before = Array(previous?.parts(.values) ?? [])
-        let previousValues = before.isEmpty ? [] : previous!.dependencyValues ?? []
-        return (0..<chunks).map { chunk in
-            let range = (chunk * tableChunk)..<min(values.count, (chunk + 1) * tableChunk)
-            if chunk < before.count, before[chunk].count == range.count, range.upperBound <= previousValues.count,
-               previousValues[range] == values[range] {
-                return before[chunk]
-            }
-            let items = values[range]
-            jobs.append(Job(kind: .values, index: chunk, count: range.count) { _ in ManifestCoding.valuesPart(items) })
+            let slice = items[range]
+            jobs.append(Job(kind: kind, index: chunk, count: range.count) { _ in encode(slice) })
             return nil
         }
     }

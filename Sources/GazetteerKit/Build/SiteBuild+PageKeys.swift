@@ -78,7 +78,6 @@ extension SiteBuild {
         }
         var fresh: [String: ContentEntry] = [:]
         for entry in content.entries where content.copied[entry.path] == nil { fresh[entry.path] = entry }
-        for entry in content.drafts { fresh[entry.path] = nil }
         func sameLists(_ now: ContentEntry, _ before: ContentEntry) -> Bool {
             now.frontMatterDigest == before.frontMatterDigest && now.image == before.image && now.hasBody == before.hasBody
                 && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
