@@ -203,21 +203,15 @@ final class EditBasis: Sendable {
     /// Where the build hands its model over: set by the build after each successful one.
     final class Receiver: Sendable {
         private let basis = Locked<EditBasis?>(nil)
-        /// Run on another thread with each new basis, as the build ends (edit mode makes the
-        /// picker's answer and the table of pages then, while the reload goes out, so that a
-        /// form or the picker opened by the reloaded page finds them made).
-        private let prepare = Locked<(@Sendable (EditBasis) -> Void)?>(nil)
         init() {}
+        /// The basis of the last successful build: given by the build as it ends.
         var current: EditBasis? { basis.withLock { $0 } }
-        func receive(_ new: EditBasis) {
-            basis.withLock { $0 = new }
-            if let prepare = prepare.withLock({ $0 }) { DispatchQueue.global(qos: .userInitiated).async { prepare(new) } }
-        }
-        func onReceive(_ body: @escaping @Sendable (EditBasis) -> Void) { prepare.withLock { $0 = body } }
+        func receive(_ new: EditBasis) { basis.withLock { $0 = new } }
 
         /// Run on the build's thread with each new basis as soon as the model is made, before
         /// the pages render: while the last build's thumbnail plans are still held (the build
-        /// gives them up before it ends), edit mode makes ahead what the picker needs of them.
+        /// gives them up before it ends), edit mode makes ahead what the picker needs of them,
+        /// and starts making the picker's answer.
         private let early = Locked<(@Sendable (EditBasis) -> Void)?>(nil)
         func made(_ new: EditBasis) { early.withLock { $0 }?(new) }
         func onMade(_ body: @escaping @Sendable (EditBasis) -> Void) { early.withLock { $0 = body } }
