@@ -105,6 +105,10 @@ extension SiteLoader {
                 // The same files as last time: their stamps were just taken.
                 watched.append((path, state))
                 names = listed
+            } else if listed == nil, case .some(.some(.missing)) = prior?.folderState(path) {
+                // Not there, and no folder last time either (a guide without pages of its own).
+                watched.append((path, .missing))
+                names = []
             } else {
                 // Listed again; a file the last build saw keeps the stamp just taken of it
                 // (so adding one file to a folder of thousands stats only that one).
