@@ -199,13 +199,24 @@ package struct DependencyValues: Sendable {
     }
 
     /// The values of `dependencies` when the model's lists are known to be as they were when
-    /// `known` was taken (the values the last build ended with, in the same order): the value
-    /// of a dependency made of the lists (`Dependency.languageKinds`, in any language) is the
-    /// known one; every other is hashed again, across the cores. `changed` says which differ
-    /// from the known value.
-    package func values(of dependencies: [Dependency], listsAsBefore known: [PageKey]) -> (values: [PageKey], changed: [Bool]) {
+    /// `known` was taken (the values the last build ended with, in the same order), and only
+    /// content files changed (no picture, theme or settings file): the value of a dependency
+    /// made of the lists (`Dependency.languageKinds`, in any language) is the known one, and
+    /// so is that of an entry's front matter, body or picture (`Dependency.entryKinds`)
+    /// unless its path is in `readAgain` (the entries read again, and those made of them);
+    /// every other is hashed again, across the cores. `changed` says which differ from the
+    /// known value.
+    package func values(of dependencies: [Dependency], listsAsBefore known: [PageKey], readAgain: Set<String>)
+        -> (values: [PageKey], changed: [Bool]) {
         precondition(known.count == dependencies.count)
-        let again = dependencies.indices.filter { !Dependency.languageKinds.contains(dependencies[$0].kind) }
+        // Compared by name when they are few (a set would hash every entry dependency's name).
+        let few = readAgain.count <= 8 ? Array(readAgain) : nil
+        func readAgainNow(_ path: String) -> Bool { few.map { $0.contains(path) } ?? readAgain.contains(path) }
+        let again = dependencies.indices.filter { position in
+            let dependency = dependencies[position]
+            if Dependency.languageKinds.contains(dependency.kind) { return false }
+            return !Dependency.entryKinds.contains(dependency.kind) || readAgainNow(dependency.name)
+        }
         let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }
         var values = known
         var changed = [Bool](repeating: false, count: dependencies.count)

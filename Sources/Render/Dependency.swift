@@ -91,6 +91,9 @@ package struct Dependency: Hashable, Comparable, Sendable {
         .countries, .cities, .citiesOf, .cityCount, .sections, .continent, .slice, .continentCities, .nearby, .places,
         .freePages, .newest, .credits,
     ]
+    /// The kinds whose value is one entry's (`name` is its file's path): what its file says,
+    /// and its pictures' stamps.
+    package static let entryKinds: Set<Kind> = [.frontMatter, .body, .image]
     private static let separator: Character = "\u{1F}"
 
     /// The same dependency for a page in the language `code` (`fr\u{1F}` before the name);

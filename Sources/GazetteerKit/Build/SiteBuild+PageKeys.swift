@@ -37,9 +37,20 @@ extension SiteBuild {
         // When the lists are as they were, their values are the ones the last build ended
         // with, and a page none of whose values changed keeps its key (its title, an entry's
         // name, is as it was too): nothing of the lists is made, no key mixed.
-        let known = compared.flatMap { compared in listsAsBefore(content) ? compared.dependencyValues : nil }
+        // What an entry's files say is read from them again only for the files that changed;
+        // an entry as another language shows it (at its translation's path) is made of its
+        // translation and its entry in the default language, so it is read again with either.
+        let codes = model.renderer.translations.compactMap { $0.language?.code }
+        let known = compared.flatMap { compared in
+            listsAsBefore(content).flatMap { paths in
+                compared.dependencyValues.map { values in
+                    (values, paths.union(paths.flatMap { path in codes.map { ContentKind.translation(of: path, into: $0) } }))
+                }
+            }
+        }
         let (tableValues, changed) = compared.map { compared in
-            known.map { values.values(of: compared.dependencyTable, listsAsBefore: $0) } ?? (values.values(of: compared.dependencyTable), nil)
+            known.map { values.values(of: compared.dependencyTable, listsAsBefore: $0.0, readAgain: $0.1) }
+                ?? (values.values(of: compared.dependencyTable), nil)
         } ?? ([], nil)
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
@@ -67,14 +78,15 @@ extension SiteBuild {
     /// front matter, its picture, whether it has a body, when it first appeared): only its
     /// body changed. The lists (which entries there are, in what order, their names, places,
     /// dates and credits) and the pages' titles are then what they were, in every language.
-    func listsAsBefore(_ content: Content) -> Bool {
-        guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return false }
+    /// Gives the paths of the entries read again (nil: the lists may differ).
+    func listsAsBefore(_ content: Content) -> Set<String>? {
+        guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return nil }
         let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         let contentFolder = root + "content/"
         if !folders.isEmpty {
             let entryFolders = Set([ContentKind.country, .city, .page].map { root + $0.folder })
             guard folders.allSatisfy(entryFolders.contains), content.entries.count == reuse.stampedEntries.count,
-                  content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }) else { return false }
+                  content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }) else { return nil }
         }
         var fresh: [String: ContentEntry] = [:]
         for entry in content.entries where content.copied[entry.path] == nil { fresh[entry.path] = entry }
@@ -84,14 +96,14 @@ extension SiteBuild {
         }
         var seen = 0
         for file in changed {
-            guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return false }
+            guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
             let now = fresh[path], before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
-            guard let now, let before, sameLists(now, before) else { return false }
+            guard let now, let before, sameLists(now, before) else { return nil }
             seen += 1
         }
         // An entry read again whose file did not change (its picture came or went): not known.
-        return seen == fresh.count
+        return seen == fresh.count ? Set(fresh.keys) : nil
     }
 }
