@@ -20,7 +20,19 @@ struct CopiedFiles {
     static let searchFolder = "search/"
 
     init(scan: SiteLoader.Scan, config: SiteConfig, entries: [ContentEntry], pages: [Page]) {
-        let generated = Dictionary(pages.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let prefix = scan.root.standardizedFileURL.path + "/"
+        var linked = Set<String>()
+        for entry in entries { linked.formUnion(entry.files) }
+        // The pages where a file of static/ or a linked file would go (none, as a rule: not
+        // every page is looked up by path).
+        var wanted = Set(scan.staticFiles.map(\.path))
+        for path in linked where path.hasPrefix(prefix + "content/") {
+            if let published = OutputPath.published(String(path.dropFirst(prefix.count))) { wanted.insert(published) }
+        }
+        var generated: [String: Page] = [:]
+        if !wanted.isEmpty {
+            for page in pages where generated[page.path] == nil && wanted.contains(page.path) { generated[page.path] = page }
+        }
         // The search script only goes with the search index.
         for asset in scan.theme.assets where config.search || asset != SiteBuild.searchScript {
             sources[asset] = scan.theme.url(of: asset)
@@ -45,9 +57,6 @@ struct CopiedFiles {
             sources[file.path] = staticRoot.appending(path: file.path)
             shown[file.path] = source
         }
-        let prefix = scan.root.standardizedFileURL.path + "/"
-        var linked = Set<String>()
-        for entry in entries { linked.formUnion(entry.files) }
         for path in linked.sorted() where path.hasPrefix(prefix + "content/") {
             let relative = String(path.dropFirst(prefix.count))
             guard let published = OutputPath.published(relative), shown[published] != relative else { continue }

@@ -85,25 +85,28 @@ extension SiteBuild {
         let contentFolder = root + "content/"
         if !folders.isEmpty {
             let entryFolders = Set([ContentKind.country, .city, .page].map { root + $0.folder })
+            // The scan found the same files there as last time (an entry that became a draft,
+            // or one that no longer is, is among the changed files below).
             guard folders.allSatisfy(entryFolders.contains), content.entries.count == reuse.stampedEntries.count,
-                  content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }) else { return nil }
+                  inputs.scan.listedBefore || content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }) else { return nil }
         }
-        var fresh: [String: ContentEntry] = [:]
-        for entry in content.entries where content.copied[entry.path] == nil { fresh[entry.path] = entry }
+        // Every entry is copied from the last build or read again (`Content.processed`).
+        let freshCount = content.entries.count - content.copied.count
         func sameLists(_ now: ContentEntry, _ before: ContentEntry) -> Bool {
             now.frontMatterDigest == before.frontMatterDigest && now.image == before.image && now.hasBody == before.hasBody
                 && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
         }
-        var seen = 0
+        var seen: Set<String> = []
         for file in changed {
             guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
-            let now = fresh[path], before = reuse.stampedEntries[path]?.entry
+            let now = content.copied[path] == nil ? content.processed.entries[path]?.entry : nil
+            let before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
             guard let now, let before, sameLists(now, before) else { return nil }
-            seen += 1
+            seen.insert(path)
         }
         // An entry read again whose file did not change (its picture came or went): not known.
-        return seen == fresh.count ? Set(fresh.keys) : nil
+        return seen.count == freshCount ? seen : nil
     }
 }

@@ -206,7 +206,15 @@ final class EditBasis: Sendable {
         init() {}
         /// The basis of the last successful build: given by the build as it ends.
         var current: EditBasis? { basis.withLock { $0 } }
-        func receive(_ new: EditBasis) { basis.withLock { $0 = new } }
+        func receive(_ new: EditBasis) {
+            let old = basis.withLock { current in
+                defer { current = new }
+                return current
+            }
+            // The last build's model is freed on another thread, not at the end of this build's
+            // (15 ms at 10,000 pages).
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(old) {} }
+        }
 
         /// Run on the build's thread with each new basis as soon as the model is made, before
         /// the pages render: while the last build's thumbnail plans are still held (the build

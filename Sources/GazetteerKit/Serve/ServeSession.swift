@@ -146,6 +146,9 @@ public final class ServeSession: Sendable {
             output.print(summary.description)
             server.clearError()
             server.notifyReload()
+            // What the build kept to free later is freed now, beside the pages' reload, not at
+            // the start of the next build (20 ms of the next save's at 10,000 pages).
+            DispatchQueue.global(qos: .utility).async { SiteBuild.releaseLastBuild() }
             if timings {
                 output.print(summary.timings.description)
                 let seconds = SavePathTimings.seconds
