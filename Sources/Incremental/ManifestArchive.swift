@@ -20,6 +20,8 @@ import Locking
 /// see that ordering (the fields are `var` for `load` alone).
 package final class ManifestArchive: @unchecked Sendable {
     package let watch: InputWatch?
+    /// What this process kept of the parts of earlier manifests (`serve`; nil: nothing).
+    package let memory: PartMemory?
     private let path: String
     /// The folder of the parts.
     private let folder: String
@@ -60,7 +62,7 @@ package final class ManifestArchive: @unchecked Sendable {
 
     package static let damaged = "damaged or cut short"
 
-    package static func read(from cache: URL) -> Found {
+    package static func read(from cache: URL, memory: PartMemory? = nil) -> Found {
         let path = BuildManifest.url(in: cache).path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .none }
@@ -76,11 +78,12 @@ package final class ManifestArchive: @unchecked Sendable {
             let watch = hasWatch ? InputWatch.decode(from: &reader) : nil
             if hasWatch, watch == nil { return .unusable(damaged) }
             return .archive(ManifestArchive(
-                path: path, folder: ManifestParts.folder(in: cache).path, watch: watch, bodyOffset: start + length + 16))
+                path: path, folder: ManifestParts.folder(in: cache).path, watch: watch, bodyOffset: start + length + 16, memory: memory))
         }
     }
 
-    private init(path: String, folder: String, watch: InputWatch?, bodyOffset: Int) {
+    private init(path: String, folder: String, watch: InputWatch?, bodyOffset: Int, memory: PartMemory?) {
+        self.memory = memory
         self.path = path
         self.folder = folder
         self.watch = watch
@@ -151,6 +154,7 @@ package final class ManifestArchive: @unchecked Sendable {
         guard index < refs.count else { return nil }
         let kept = held.withLock { $0.count > index ? $0[index] : [] }
         if !kept.isEmpty || refs[index].size == 0 { return kept }
+        if let known = memory?.part(refs[index].fileName, size: refs[index].size) { return known.bytes }
         guard let bytes = FileBytes.read(folder + "/" + refs[index].fileName), bytes.count == refs[index].size else { return nil }
         return bytes
     }
@@ -200,20 +204,32 @@ package final class ManifestArchive: @unchecked Sendable {
             case damaged
             case read([UInt8], [(key: String, range: Range<Int>, page: PageKey)])
         }
-        let (folder, refs, partKinds) = (self.folder, all, kinds)
+        let (folder, refs, partKinds, memory) = (self.folder, all, kinds, self.memory)
         let reads = Parallel.map(refs.count) { n -> Read in
             let ref = refs[n]
-            guard let bytes = FileBytes.read(folder + "/" + ref.fileName) else { return .missing(ref.fileName) }
-            guard bytes.count == ref.size, PageKeyHasher.checksum(of: bytes[...]) == ref.sum else { return .damaged }
+            // A part this process read, checked or wrote before is the same bytes (its name is their checksum).
+            let known = memory?.part(ref.fileName, size: ref.size)
+            let bytes: [UInt8]
+            if let known {
+                bytes = known.bytes
+            } else {
+                guard let read = FileBytes.read(folder + "/" + ref.fileName) else { return .missing(ref.fileName) }
+                guard read.count == ref.size, PageKeyHasher.checksum(of: read[...]) == ref.sum else { return .damaged }
+                bytes = read
+                memory?.remember(ref.fileName, bytes: bytes)
+            }
             if partKinds[n] == .table {
-                return ManifestCoding.checkTablePart(bytes) == ref.count ? .read(bytes, []) : .damaged
+                return known != nil || ManifestCoding.checkTablePart(bytes) == ref.count ? .read(bytes, []) : .damaged
             }
             if partKinds[n] == .values {
-                return ManifestCoding.checkValuesPart(bytes) == ref.count ? .read(bytes, []) : .damaged
+                return known != nil || ManifestCoding.checkValuesPart(bytes) == ref.count ? .read(bytes, []) : .damaged
             }
+            if let index = known?.index, index.count == ref.count { return .read(bytes, index) }
             guard let index = ManifestCoding.indexPart(bytes, partKinds[n]), index.count == ref.count else { return .damaged }
+            memory?.update(ref.fileName) { $0.index = index }
             return .read(bytes, index)
         }
+        memory?.keepOnly(Set(refs.map(\.fileName)))
         var parts: [[UInt8]] = []
         parts.reserveCapacity(all.count)
         var counts = [Int](repeating: 0, count: ManifestCoding.PartKind.allCases.count)
@@ -254,7 +270,25 @@ package final class ManifestArchive: @unchecked Sendable {
             decoded.reserveCapacity(dependencyCount)
             var interner = ManifestCoding.Interner(capacity: dependencyCount / 2)
             for n in firstPart(.table)..<firstPart(.entries) {
-                guard n < bytes.count, ManifestCoding.dependencyTable(bytes[n], into: &decoded, interner: &interner) else {
+                guard n < bytes.count else {
+                    decoded = []
+                    break
+                }
+                if let memory {
+                    // Each chunk decoded once in this process (with values shared within the chunk).
+                    if let known = memory.part(refs[n].fileName, size: refs[n].size)?.table {
+                        decoded += known
+                        continue
+                    }
+                    var chunk: [Dependency] = []
+                    var own = ManifestCoding.Interner(capacity: refs[n].count / 2)
+                    guard ManifestCoding.dependencyTable(bytes[n], into: &chunk, interner: &own) else {
+                        decoded = []
+                        break
+                    }
+                    memory.update(refs[n].fileName) { $0.table = chunk }
+                    decoded += chunk
+                } else if !ManifestCoding.dependencyTable(bytes[n], into: &decoded, interner: &interner) {
                     decoded = []
                     break
                 }
@@ -273,10 +307,17 @@ package final class ManifestArchive: @unchecked Sendable {
             var decoded: [PageKey]? = []
             decoded!.reserveCapacity(dependencyCount)
             for n in firstPart(.values)..<(firstPart(.values) + parts(.values).count) {
-                guard n < bytes.count, ManifestCoding.values(bytes[n], into: &decoded!) else {
+                if let known = memory?.part(refs[n].fileName, size: refs[n].size)?.values {
+                    decoded! += known
+                    continue
+                }
+                var chunk: [PageKey] = []
+                guard n < bytes.count, ManifestCoding.values(bytes[n], into: &chunk) else {
                     decoded = nil
                     break
                 }
+                memory?.update(refs[n].fileName) { $0.values = chunk }
+                decoded! += chunk
             }
             if decoded?.count != dependencyCount { decoded = nil }
             values = .some(decoded)
@@ -290,9 +331,11 @@ package final class ManifestArchive: @unchecked Sendable {
         let bytes = held.value
         let first = firstPart(.entries), end = firstPart(.sources)
         guard bytes.count == refs.count else { return nil }
+        let (refs, memory) = (self.refs, self.memory)
         let decoded = Parallel.map(end - first) { n -> [BuildManifest.StampedEntry]? in
-            let part = bytes[first + n]
-            guard !part.isEmpty || refs[first + n].size == 0, let index = ManifestCoding.indexPart(part, .entries) else { return nil }
+            let part = bytes[first + n], ref = refs[first + n]
+            if let known = memory?.part(ref.fileName, size: ref.size)?.entries { return known }
+            guard !part.isEmpty || ref.size == 0, let index = ManifestCoding.indexPart(part, .entries) else { return nil }
             // Values many entries share are held once per part (see `ManifestCoding.Interner`).
             var interner = ManifestCoding.Interner(capacity: index.count)
             var entries: [BuildManifest.StampedEntry] = []
@@ -301,6 +344,7 @@ package final class ManifestArchive: @unchecked Sendable {
                 guard let entry = ManifestCoding.entry(part, item.range, interner: &interner) else { return nil }
                 entries.append(entry)
             }
+            memory?.update(ref.fileName) { $0.entries = entries }
             return entries
         }
         var result: [String: BuildManifest.StampedEntry] = [:]

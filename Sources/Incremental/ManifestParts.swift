@@ -70,6 +70,7 @@ package enum ManifestParts {
                 unlink(temporary)
                 return nil
             }
+            previous?.memory?.remember(ref.fileName, bytes: bytes)
             return ref
         }
         var written = 0

@@ -33,6 +33,9 @@ public struct BuildOptions: Sendable {
     /// Where a successful build hands its model over, for edit mode (`serve --edit`); a build
     /// with one never stops at "nothing changed" before it has handed a model over.
     var editBasis: EditBasis.Receiver?
+    /// What a process that builds again (`serve`) keeps of the manifest's parts between its
+    /// builds (see `PartMemory`); nil: each build reads the manifest it needs.
+    var partMemory: PartMemory?
     /// What `serve`'s file watcher saw change since the inputs were last checked
     /// (`WatchedChanges`): only those are stat'ed again; nil: every input is.
     var changes: InputWatch.Hint?

@@ -70,7 +70,7 @@ extension SiteBuild {
         func unusable(_ why: String) {
             last.note = "The build manifest (\(BuildManifest.url(in: options.cache).path)) is \(why): building everything."
         }
-        let found = ManifestArchive.read(from: options.cache)
+        let found = ManifestArchive.read(from: options.cache, memory: options.partMemory)
         if case .unusable(let why) = found { unusable(why) }
         last.archive = found.archive
         clock.lap("load.read")

@@ -40,6 +40,8 @@ public final class ServeSession: Sendable {
         var options = options
         // The preview shows drafts, each with a banner saying so.
         options.drafts = true
+        // Each rebuild reads and decodes only the parts of the manifest new since the last.
+        options.partMemory = PartMemory()
         let relay = Locked<(@Sendable ([String]) -> Void)?>(nil)
         let settler = Locked<(@Sendable () -> Void)?>(nil)
         if edit {

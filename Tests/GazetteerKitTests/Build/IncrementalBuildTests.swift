@@ -348,10 +348,33 @@ final class IncrementalBuildTests: XCTestCase {
     func testRandomEditsAlwaysGiveWhatACleanBuildGives() throws {
         let site = try FixtureSite()
         defer { site.delete() }
+        try randomEdits(site) { site.build() }
+    }
+
+    /// The same edits built as `serve` builds, keeping the manifest's parts from one build to
+    /// the next (`PartMemory`): only the parts new since are read and decoded.
+    func testRandomEditsWithTheManifestsPartsKeptInMemoryGiveWhatACleanBuildGives() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        var options = BuildOptions(source: site.root)
+        let memory = PartMemory()
+        options.partMemory = memory
+        try randomEdits(site) {
+            do throws(DiagnosticList) {
+                let summary = try SiteBuild.run(options)
+                return (0, summary.description, "")
+            } catch {
+                return (1, "", error.diagnostics.map(\.description).joined(separator: "\n"))
+            }
+        }
+        XCTAssertGreaterThan(memory.count, 0, "the parts of the last manifest are kept")
+    }
+
+    private func randomEdits(_ site: FixtureSite, build: () -> (status: Int32, out: String, err: String)) throws {
         try copyDefaultTheme(into: site)
         // Lists in pages of two, so that edits move cities across the City Guide's pages.
         try site.write("gazetteer.yaml", "title: Test Guide\npage_size: 2\nbase_url: https://example.org/\n")
-        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(build().status, 0)
         var random = SeededRandom(seed: 2024)
         let countries = ["spain", "japan", "turkey"]
         var cities = ["osaka"]  // Madrid is linked to by Spain: it stays.
@@ -406,7 +429,7 @@ final class IncrementalBuildTests: XCTestCase {
                 try append("\nSee [Madrid](../cities/madrid.md), step \(step).\n", to: "content/countries/turkey.md", in: site)
                 did = "a link from Turkey"
             }
-            let result = site.build()
+            let result = build()
             XCTAssertEqual(result.status, 0, "step \(step), \(did): \(result.err)")
             try assertSameAsCleanBuild(site, "step \(step), \(did)")
         }
