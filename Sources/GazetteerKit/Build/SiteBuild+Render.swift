@@ -97,8 +97,12 @@ extension SiteBuild {
         let copied = pages.indices.filter { keys.unchanged[$0] }
         var copiedWritten = false
         // A table mostly read by no page any more is compacted: the copied records are then
-        // written again (their keys hash values, not positions, so they stay right).
-        if copiesRecords, let compact = table.compacted(keeping: read + copied.map { readBefore[$0]! }) {
+        // written again (their keys hash values, not positions, so they stay right). When the
+        // same pages read the same positions as last time (a body edit), no more of it is
+        // unread than after the last build's check, and it is not walked again.
+        let readsAsBefore = table.items.count == known && pages.count == compared?.pages.count
+            && toRender.indices.allSatisfy { n in readBefore[toRender[n]].map { $0 == read[n] } ?? false }
+        if copiesRecords, !readsAsBefore, let compact = table.compacted(keeping: read + copied.map { readBefore[$0]! }) {
             table = compact.table
             var kept = [PageKey](repeating: PageKey(high: 0, low: 0), count: table.items.count)
             for (old, move) in compact.moves.enumerated() { if let move { kept[Int(move)] = tableItemValues[old] } }
