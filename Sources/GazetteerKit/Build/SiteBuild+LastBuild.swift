@@ -39,22 +39,33 @@ extension SiteBuild {
 
         /// The manifest as far as `plan` lets this build use it.
         func reused(by plan: RebuildPlan) -> Reuse {
-            let output = plan.output == .update ? archive : nil
-            let entries = plan.reusesEntries ? archive : nil
-            return Reuse(output: output, entries: entries, pageKeys: plan.comparePageKeys ? archive : nil,
-                         stampedEntries: output != nil || entries != nil ? self.entries : [:],
+            let uses = Reuse.Uses(output: plan.output == .update, entries: plan.reusesEntries, pageKeys: plan.comparePageKeys)
+            return Reuse(archive: archive, uses: uses,
+                         stampedEntries: archive != nil && (uses.output || uses.entries) ? self.entries : [:],
                          changedFiles: check?.changedFiles(), recorded: self.entries)
         }
     }
 
     /// The previous manifest, as the rebuild plan lets this build use it.
     struct Reuse {
-        /// When the output is updated in place: what it holds (pages, assets, thumbnails).
-        var output: ManifestArchive?
-        /// When entries are reused: their records, and the pages' keys and dependencies.
-        var entries: ManifestArchive?
-        /// When page keys are compared (both the output and the entries reused): the last keys.
-        var pageKeys: ManifestArchive?
+        /// The last manifest, whatever this build may use of it.
+        var archive: ManifestArchive?
+        /// What the plan lets this build take from it.
+        struct Uses {
+            /// The output is updated in place: what it holds (pages, assets, thumbnails).
+            var output: Bool
+            /// The entries' records, and the pages' keys and dependencies.
+            var entries: Bool
+            /// The last keys, compared (both the output and the entries reused).
+            var pageKeys: Bool
+        }
+        var uses: Uses
+        /// When the output is updated in place: the manifest that says what it holds.
+        var output: ManifestArchive? { uses.output ? archive : nil }
+        /// When entries are reused: the manifest holding their records.
+        var entries: ManifestArchive? { uses.entries ? archive : nil }
+        /// When page keys are compared: the manifest holding the last keys.
+        var pageKeys: ManifestArchive? { uses.pageKeys ? archive : nil }
         /// The last build's entries, when the output or the entries are reused.
         var stampedEntries: [String: BuildManifest.StampedEntry]
         /// The files the last build read that changed since (nil: not known).
