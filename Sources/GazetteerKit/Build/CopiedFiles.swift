@@ -19,6 +19,9 @@ struct CopiedFiles {
     /// The folder of the search index, which the search step keeps to its own files.
     static let searchFolder = "search/"
 
+    /// None.
+    init() {}
+
     init(scan: SiteLoader.Scan, config: SiteConfig, entries: [ContentEntry], pages: [Page]) {
         let prefix = scan.root.standardizedFileURL.path + "/"
         var linked = Set<String>()

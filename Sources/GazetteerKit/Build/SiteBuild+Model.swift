@@ -17,6 +17,8 @@ extension SiteBuild {
         /// The theme's words the site's language lacks (`ThemeWords.problems`), shown as
         /// warnings (errors with --strict).
         var warnings: [Diagnostic] = []
+        /// The files published as they are beside the pages (which links may point at).
+        var copied = CopiedFiles()
     }
 
     /// The model and template stages. Throws every problem found so far, if any.
@@ -73,8 +75,14 @@ extension SiteBuild {
                                     translations: translations)
         let texts = content.processed.texts
         renderer.plainText = { texts[$0]?.text }
+        let pages = renderer.pages
+        let copied = CopiedFiles(scan: scan, config: config, entries: content.entries, pages: pages)
+        if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
+        // Links may lead to them too (checked as the pages render).
+        renderer.publishes(copied.sources.keys)
         clock.lap("model.pages")
-        return Model(site: model, renderer: renderer, pages: renderer.pages, presets: TemplateCheck.presetsUsed(library), warnings: warnings)
+        return Model(site: model, renderer: renderer, pages: pages, presets: TemplateCheck.presetsUsed(library), warnings: warnings,
+                     copied: copied)
     }
 
     /// Plans every entry's flag or picture with the presets templates name for it.

@@ -27,7 +27,7 @@ extension SiteBuild {
     mutating func publish(_ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles) throws(DiagnosticList) -> Published {
         let writer = writer!  // a build without an output publishes nothing (`steps`)
         let (staged, changes, previousOutput) = (rendered.staged, images.changes, reuse.output)
-        let copied = copied!  // made with the model (`steps`)
+        let copied = rendered.copied
         var seen: Set<String> = []
         var linking: [PlannedImage] = []
         for plan in images.plans {

@@ -35,6 +35,8 @@ extension SiteBuild {
         var kept: [Any]
         /// The rows of the collections made this build, by output path (see `DataRowFile`).
         var dataRows: [String: [(entry: String, row: DataRow)]] = [:]
+        /// The files published as they are beside the pages (`Model.copied`).
+        var copied = CopiedFiles()
     }
 
     /// The render stage for the pages whose key changed, straight into the staging folder
@@ -46,6 +48,7 @@ extension SiteBuild {
         let (writer, output) = (self.writer, options.output)
         let (pages, toRender) = (model.pages, keys.toRender)
         var renderer = model.renderer
+        let copiedFiles = model.copied
         renderer.rowStore = Self.dataRowStore(keys.values, inputs, reuse, options)
         let (compared, readBefore, tableValues) = (keys.compared, keys.readBefore, keys.tableValues)
         let previousOutput = reuse.output
@@ -136,7 +139,7 @@ extension SiteBuild {
         return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: fileCount - pageCount, parts: partTexts,
                              records: records, images: images, dependencies: table.items, dependencyValues: tableItemValues,
                              count: toRender.count - partTexts.count, staged: staged, kept: kept,
-                             dataRows: renderer.rowStore?.made ?? [:])
+                             dataRows: renderer.rowStore?.made ?? [:], copied: copiedFiles)
     }
 
 

@@ -30,9 +30,6 @@ public struct SiteBuild {
     var clock: BuildClock
     /// The staging folder, moved into place or discarded (nil: a build that writes no output).
     let writer: SiteWriter?
-    /// The files published as they are (theme assets, static/, linked files), known once the
-    /// model is made.
-    var copied: CopiedFiles? = nil
 
     public static func run(_ options: BuildOptions) throws(DiagnosticList) -> BuildSummary {
         try checkOutput(options)
@@ -80,11 +77,6 @@ public struct SiteBuild {
         let warningsFound = contentWarnings(&content)
         var model = try makeModel(content)
         content.entryWarnings += model.warnings
-        let copied = CopiedFiles(scan: inputs.scan, config: inputs.config, entries: content.entries, pages: model.pages)
-        // Links may lead to them too (checked as the pages render).
-        model.renderer.publishes(copied.sources.keys)
-        if !copied.problems.isEmpty { throw DiagnosticList(copied.problems) }
-        self.copied = copied
         let basis = options.editBasis.map { _ in
             EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site, context: inputs.context,
                       presets: model.presets, planner: inputs.planner,
