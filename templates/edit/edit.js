@@ -997,10 +997,13 @@
         if (result.status !== 200) remember();
         if (result.status === 200) {
           memory.set(draftKey, null);
-          digest = result.data.digest || digest;
+          digest = result.data.deleted ? "" : result.data.digest || digest;
           if (isNew) {
             changed(say("added", { name: shownName, file: words[kind].folder + "/" + payload.slug + ".md" }),
               result.data.url ? { url: result.data.url, text: say("open_its_page") } : null);
+          } else if (result.data.deleted) {
+            // The translation held nothing more: the server deleted it (Undo brings it back).
+            changed(say("translation_emptied", { file: entry.path.replace(/^.*\//, ""), "default": translation ? translation.defaultName : "" }));
           } else {
             changed(say("saved", { name: shownName }));
           }
