@@ -25,6 +25,26 @@ extension EditSession {
         return .success(setting)
     }
 
+    /// `GET api/translations?kind=country&language=fr`: the slugs of the entries of `kind` that
+    /// have a translation into that language (a file of their own, `spain.fr.md`), sorted: on
+    /// that language's list, only their rows offer Delete translation (the others show the
+    /// default language's values, which a translation cannot take away).
+    func translations(_ query: [String: String]) -> HTTPResponse {
+        guard let basis = basis.current else { return Self.notBuilt }
+        guard let kind = Self.kind(query["kind"]) else {
+            return EditJSON.error(400, "say which entries: kind=country or kind=city, and language=")
+        }
+        let setting: LanguageSetting
+        switch language(query["language"], in: basis) {
+        case .failure(let answer): return answer.response
+        case .success(let found?): setting = found
+        case .success(nil):
+            return EditJSON.error(400, "say one of the guide's other languages: the \(basis.config.languages.first?.name ?? "default") files are the entries themselves")
+        }
+        let slugs = basis.translations.filter { $0.kind == kind && $0.language == setting.code }.map { ContentKind.slug(ofPath: $0.path) }
+        return EditJSON.response(200, ["kind": kind == .country ? "country" : "city", "language": setting.code, "slugs": slugs.sorted()])
+    }
+
     /// The keys a translation's form shows of an entry of `kind`: its texts and its extras.
     static func translatable(_ key: String, kind: ContentKind) -> Bool {
         let known = kind == .country ? ContentEntry.countryKeys : ContentEntry.cityKeys

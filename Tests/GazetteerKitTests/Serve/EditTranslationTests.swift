@@ -190,6 +190,25 @@ final class EditTranslationTests: XCTestCase {
         XCTAssertEqual(guide.contentSnapshot(), before, "every step undone, byte for byte")
     }
 
+    func testTheEntriesWithATranslationAreTheServersToSay() throws {
+        var files = Self.files()
+        files["content/cities/osaka.fr.md"] = "---\nname: Ōsaka\n---\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let countries = EditedGuide.json(try guide.get("translations?kind=country&language=fr"))
+        XCTAssertEqual(countries["slugs"] as? [String], ["spain"], "Japan and Turkey have no French file: nothing to delete there")
+        XCTAssertEqual(EditedGuide.json(try guide.get("translations?kind=city&language=fr"))["slugs"] as? [String], ["osaka"])
+        XCTAssertEqual(try guide.get("translations?kind=country&language=de").status, 400, "not a language of the guide")
+        XCTAssertEqual(try guide.get("translations?kind=country&language=en").status, 400, "the default language has no translations")
+        XCTAssertEqual(try guide.get("translations?kind=page&language=fr").status, 400)
+        // After a delete and the rebuild, the answer follows.
+        let digest = Digest(of: try XCTUnwrap(guide.bytes(spainFR))).hex
+        let events = try guide.events()
+        XCTAssertEqual(try guide.post("delete", ["kind": "country", "slug": "spain", "language": "fr", "digest": digest]).status, 200)
+        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
+        XCTAssertEqual(EditedGuide.json(try guide.get("translations?kind=country&language=fr"))["slugs"] as? [String], [])
+    }
+
     func testDeleteOnAFrenchPageRemovesTheTranslationOnly() throws {
         let guide = try EditedGuide(Self.files())
         try guide.login()
