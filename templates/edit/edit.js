@@ -288,7 +288,8 @@
               if (cell && cell.colSpan > 1) cell.colSpan += 1;
               return;
             }
-            var td = el("td", { className: "gz-col-actions gz-added" }, [deleteButton(row)]);
+            var td = el("td", { className: "gz-col-actions gz-added" });
+            offerDelete(td, row);
             row.appendChild(td);
             added.push(td);
           });
@@ -301,7 +302,8 @@
         added.push(foot);
       } else {
         rows().forEach(function (row) {
-          var holder = el("span", { className: "gz-row-actions gz-added" }, [deleteButton(row)]);
+          var holder = el("span", { className: "gz-row-actions gz-added" });
+          offerDelete(holder, row);
           row.appendChild(holder);
           added.push(holder);
         });
@@ -319,6 +321,36 @@
         added.push(item);
       }
       if (focus) doneButton.focus();
+      if (language) askTranslated();
+    }
+
+    /* On another language's list, Delete removes an entry's translation: a row whose entry
+       has none (its values the default language's) has nothing to delete. Which entries have
+       one is the server's to say; their rows get the button once it has. */
+    var waiting = [];
+    function offerDelete(holder, row) {
+      if (language) waiting.push({ holder: holder, row: row });
+      else holder.appendChild(deleteButton(row));
+    }
+
+    function askTranslated() {
+      var rowsNow = waiting;
+      waiting = [];
+      request("GET", "translations?" + query({ kind: kind, language: language })).then(function (result) {
+        if (result.status !== 200) {
+          announce(say("no_translations", { reason: failure(result) }));
+          return;
+        }
+        var own = {};
+        (result.data.slugs || []).forEach(function (slug) { own[slug] = true; });
+        rowsNow.forEach(function (item) {
+          // Left edit mode meanwhile: its cell is gone.
+          if (!item.holder.isConnected) return;
+          if (own[entryOf(item.row, kind)] === true) item.holder.appendChild(deleteButton(item.row));
+        });
+      }, function (error) {
+        announce(say("no_translations", { reason: error.message }));
+      });
     }
 
     /* On another language's list, a new entry is added on the default language's (a
@@ -997,10 +1029,13 @@
         if (result.status !== 200) remember();
         if (result.status === 200) {
           memory.set(draftKey, null);
-          digest = result.data.digest || digest;
+          digest = result.data.deleted ? "" : result.data.digest || digest;
           if (isNew) {
             changed(say("added", { name: shownName, file: words[kind].folder + "/" + payload.slug + ".md" }),
               result.data.url ? { url: result.data.url, text: say("open_its_page") } : null);
+          } else if (result.data.deleted) {
+            // The translation held nothing more: the server deleted it (Undo brings it back).
+            changed(say("translation_emptied", { file: entry.path.replace(/^.*\//, ""), "default": translation ? translation.defaultName : "" }));
           } else {
             changed(say("saved", { name: shownName }));
           }

@@ -78,7 +78,8 @@ public struct SiteBuild {
         var model = try makeModel(content)
         content.entryWarnings += model.warnings
         let basis = options.editBasis.map { _ in
-            EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site, context: inputs.context,
+            EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site,
+                      translations: inputs.config.isMultilingual ? content.entries.filter { $0.language != nil } : [], context: inputs.context,
                       presets: model.presets, planner: inputs.planner,
                       words: Dictionary(uniqueKeysWithValues: (inputs.config.languages.isEmpty ? [inputs.config.language]
                           : inputs.config.languages.map(\.code)).map { ($0, model.renderer.words(of: $0).prefixed(EditInjection.wordsPrefix)) }))

@@ -16,6 +16,10 @@ final class EditBasis: Sendable {
     let root: URL
     let cache: URL
     let site: SiteModel
+    /// The translations the build read (`france.fr.md`), as their own files say them: the
+    /// model's entries are the default language's, so that a rename finds here the files
+    /// that go with an entry or refer to it in another language.
+    let translations: [ContentEntry]
     /// The context the build processed content files in: settings, theme, every file's page,
     /// the countries' slugs.
     let context: ContentEntry.SourceContext
@@ -64,10 +68,16 @@ final class EditBasis: Sendable {
         }
     }
 
-    init(root: URL, cache: URL, site: SiteModel, context: ContentEntry.SourceContext,
+    init(root: URL, cache: URL, site: SiteModel, translations: [ContentEntry] = [], context: ContentEntry.SourceContext,
          presets: (flag: Set<String>, picture: Set<String>), planner: ImagePlanner, words: [String: [String: String]] = [:]) {
         (self.root, self.cache, self.site, self.context, self.presets, self.planner) = (root, cache, site, context, presets, planner)
-        self.words = words
+        (self.translations, self.words) = (translations, words)
+    }
+
+    /// The translations of the entry whose file is `path` (`content/countries/france.md`),
+    /// in the order of the languages' codes.
+    func translations(of path: String) -> [ContentEntry] {
+        translations.filter { ContentKind.untranslated($0.path) == path }.sorted { $0.path < $1.path }
     }
 
     var config: SiteConfig { context.config }

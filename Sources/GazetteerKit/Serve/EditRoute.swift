@@ -1,12 +1,12 @@
 /// The API of edit mode, under `/__gazetteer/edit/api/`: what each route may be sent.
 enum EditRoute: String, Sendable, CaseIterable {
-    case entry, options, slug
+    case entry, options, slug, translations
     case save, create, delete, undo, rename, preview, upload
 
     /// Whether the route may change a file (then it is a POST with a body; the others are GETs).
     var changes: Bool {
         switch self {
-        case .entry, .options, .slug: false
+        case .entry, .options, .slug, .translations: false
         default: true
         }
     }

@@ -6,10 +6,11 @@ import Editing
 import Write
 
 /// `POST api/rename`: a content file under a new name, its old name kept in its
-/// `redirect_from` (so the old address keeps working), and every reference to it in other
-/// files rewritten: the cities' `country:` (for a country) and the Markdown links to it. All
-/// or none: every new file's bytes are made and checked in memory first, then written, and
-/// kept as one change for Undo.
+/// `redirect_from` (so the old address keeps working), its translations moved with it
+/// (`spain.fr.md` -> `espana.fr.md`), and every reference to it in other files, translations
+/// included, rewritten: the cities' `country:` (for a country) and the Markdown links to it
+/// or to its translations. All or none: every new file's bytes are made and checked in memory
+/// first, then written, and kept as one change for Undo.
 extension EditSession {
     /// `{"kind","slug","newSlug","digest"}` -> 200 `{"url"}` | 409 | 422.
     func rename(_ object: [String: Any]) -> HTTPResponse {
@@ -51,15 +52,37 @@ extension EditSession {
             }
         }
 
+        // The entry's translations go with it (`france.fr.md` -> `espana.fr.md`): their new names must be free too.
+        var moved: [(entry: ContentEntry, file: EditPaths.File, target: EditPaths.File)] = []
+        for translation in basis.translations(of: file.path) {
+            guard let code = translation.language else { continue }
+            do throws(EditPaths.Refusal) {
+                let from = try paths.content(kind, path: translation.path)
+                let to = try paths.content(kind, path: ContentKind.translation(of: newPath, into: code))
+                if to.exists { return EditJSON.error(409, "\(to.path) exists already: choose another name; nothing was renamed") }
+                moved.append((translation, from, to))
+            } catch {
+                return Self.refused(error)
+            }
+        }
+        // What links may lead to, and the name each is sent to: the file and its translations.
+        let targets = [(path: file.path, name: newSlug + ".md")]
+            + moved.map { (path: $0.file.path, name: ($0.target.path as NSString).lastPathComponent) }
+
         // Every file's new bytes, in memory.
         let renamed = SiteLoader.ScannedFile(path: newPath, kind: kind, stamp: nil)
         var context = basis.context
         context.files = basis.context.files.renaming(file.path, to: renamed)
+        for translation in moved {
+            context.files = context.files.renaming(translation.file.path, to: SiteLoader.ScannedFile(path: translation.target.path, kind: kind, stamp: nil))
+        }
         if kind == .country {
             context.countrySlugs.remove(slug)
             context.countrySlugs.insert(newSlug)
         }
         var changes: [(file: EditPaths.File, before: [UInt8], after: [UInt8])] = []
+        // The files that go (the old names), with their bytes.
+        var gone: [(file: EditPaths.File, before: [UInt8])] = [(file, disk)]
         let entry: EditEntry
         do throws(DiagnosticList) {
             entry = try EditEntry(path: file.path, bytes: disk)
@@ -70,16 +93,36 @@ extension EditSession {
         kept = kept.filter { !$0.isEmpty && $0 != newSlug }
         if !kept.contains(slug) { kept.append(slug) }
         var ownEdit = EntryEdit(fields: [FieldEdit(key: "redirect_from", value: .list(kept))])
-        ownEdit.body = retargeted(entry, target: file.path, newName: newSlug + ".md", basis: basis)
+        ownEdit.body = retargeted(entry, targets: targets, basis: basis)
+        let movedPaths = Set(moved.map(\.file.path))
         let others = (basis.site.countries + basis.site.cities).filter { $0.path != file.path }
+            + basis.translations.filter { !movedPaths.contains($0.path) && ($0.kind == .country || $0.kind == .city) }
+        let linked = Set(targets.map(\.path))
         var problems: [EditProblem] = []
         do throws(EditRefusal) {
             let renamedBytes = try FrontMatterWriter.apply(ownEdit, to: disk, path: newPath)
             problems += EditCheck.problems(renamedBytes, path: newPath, kind: kind, isNew: true, basis: basis, context: context)
             changes.append((target, [], renamedBytes))
+            for translation in moved {
+                guard let before = FileManager.default.contents(atPath: translation.file.real).map({ [UInt8]($0) }) else {
+                    return EditJSON.error(409, "\(translation.file.path) cannot be read now; nothing was renamed")
+                }
+                guard EditEntry.digest(before) == translation.entry.digest.hex else {
+                    return EditJSON.error(409, "\(translation.file.path) changed since the guide was last built; wait for the rebuild and try again")
+                }
+                var after = before
+                if let parsed = try? EditEntry(path: translation.file.path, bytes: before) {
+                    var edit = EntryEdit()
+                    edit.body = retargeted(parsed, targets: targets, basis: basis)
+                    after = try FrontMatterWriter.apply(edit, to: before, path: translation.target.path)
+                }
+                problems += EditCheck.problems(after, path: translation.target.path, kind: kind, isNew: true, basis: basis, context: context)
+                changes.append((translation.target, [], after))
+                gone.append((translation.file, before))
+            }
             for other in others {
-                let refersByCountry = kind == .country && other.kind == .city && other.country == slug
-                guard refersByCountry || other.links.contains(file.path) else { continue }
+                let refersByCountry = kind == .country && other.kind == .city && Self.country(of: other) == slug
+                guard refersByCountry || other.links.contains(where: linked.contains) else { continue }
                 let otherFile: EditPaths.File
                 do throws(EditPaths.Refusal) {
                     otherFile = try paths.content(other.kind, path: other.path)
@@ -96,7 +139,7 @@ extension EditSession {
                 guard let otherEntry = try? EditEntry(path: other.path, bytes: before) else { continue }
                 var edit = EntryEdit()
                 if refersByCountry { edit.fields = [FieldEdit(key: "country", value: .text(newSlug))] }
-                edit.body = retargeted(otherEntry, target: file.path, newName: newSlug + ".md", basis: basis)
+                edit.body = retargeted(otherEntry, targets: targets, basis: basis)
                 let after = try FrontMatterWriter.apply(edit, to: before, path: other.path)
                 guard after != before else { continue }
                 problems += EditCheck.problems(after, path: other.path, kind: other.kind, isNew: false, basis: basis, context: context)
@@ -107,10 +150,10 @@ extension EditSession {
         }
         guard problems.isEmpty else { return Self.problems(problems) }
 
-        // Then written: the new file, the others, and the old name goes last.
+        // Then written: the new files, the others, and the old names go last.
         let url = "/" + newPage
         let name = Self.name(in: disk) ?? slug
-        let steps = [EditUndo.Step(path: file.path, before: disk, after: nil)]
+        let steps = gone.map { EditUndo.Step(path: $0.file.path, before: $0.before, after: nil) }
             + changes.map { EditUndo.Step(path: $0.file.path, before: $0.file.exists ? $0.before : nil, after: $0.after) }
         do throws(AtomicFile.Failure) {
             try undo.record(steps, what: "renaming \(name)'s file to \(newSlug).md", url: "/" + OutputPath.page(kind, slug: slug))
@@ -118,30 +161,49 @@ extension EditSession {
             return EditJSON.error(500, "cannot keep the undo record in \(undo.folder.path): \(error.reason); nothing was renamed")
         }
         var done: [(file: EditPaths.File, before: [UInt8])] = []
+        var removed: [(file: EditPaths.File, before: [UInt8])] = []
         do throws(AtomicFile.Failure) {
             for change in changes {
                 try AtomicFile.write(change.after, to: change.file.real, replace: change.file.exists)
                 done.append((change.file, change.before))
             }
-            try AtomicFile.remove(paths.root + "/" + file.path)
+            for old in gone {
+                try AtomicFile.remove(paths.root + "/" + old.file.path)
+                removed.append(old)
+            }
         } catch {
-            // Back as it was: the files written so far get their bytes again.
+            // Back as it was: the files removed so far come back, those written get their bytes again.
+            for (old, before) in removed.reversed() { try? AtomicFile.write(before, to: paths.root + "/" + old.path, replace: false) }
             for (written, before) in done.reversed() {
                 if written.exists { try? AtomicFile.write(before, to: written.real, replace: true) } else { try? AtomicFile.remove(written.real) }
             }
             try? undo.dropLast()
             return EditJSON.error(500, "cannot rename \(file.path): \(error.reason); nothing was changed")
         }
-        wrote(changes.map(\.file.real) + [paths.root + "/" + file.path])
+        wrote(changes.map(\.file.real) + gone.map { paths.root + "/" + $0.file.path })
         // The answer comes once the new page is built, so that the editor can go there at once.
         settle()
         return EditJSON.response(200, ["url": url])
     }
 
-    /// The body of `entry` with its links to `target` sent to `newName`; nil when it has none.
-    private func retargeted(_ entry: EditEntry, target: String, newName: String, basis: EditBasis) -> String? {
-        EditLinks.retarget(entry.document.body, bodyStartLine: entry.document.bodyStartLine, path: entry.path, target: target,
-                           newName: newName, paths: basis.context.paths, options: basis.config.markdown)
+    /// The country a city's file names: its `country:` (in a translation, where it is only a
+    /// warning, as written among its keys).
+    private static func country(of entry: ContentEntry) -> String? {
+        guard entry.language != nil else { return entry.country }
+        return entry.extra.first { $0.key == "country" }?.value.text
+    }
+
+    /// The body of `entry` with its links to each of `targets` sent to its new name; nil when it has none.
+    private func retargeted(_ entry: EditEntry, targets: [(path: String, name: String)], basis: EditBasis) -> String? {
+        var body: String?
+        for target in targets {
+            if let changed = EditLinks.retarget(body ?? entry.document.body, bodyStartLine: entry.document.bodyStartLine, path: entry.path,
+                                                target: target.path, newName: target.name, paths: basis.context.paths,
+                                                options: basis.config.markdown) {
+                body = changed
+            }
+        }
+        return body
     }
 
     /// Why `newSlug` cannot be the new name of the file whose slug is `slug`, if it cannot:

@@ -25,6 +25,26 @@ extension EditSession {
         return .success(setting)
     }
 
+    /// `GET api/translations?kind=country&language=fr`: the slugs of the entries of `kind` that
+    /// have a translation into that language (a file of their own, `spain.fr.md`), sorted: on
+    /// that language's list, only their rows offer Delete translation (the others show the
+    /// default language's values, which a translation cannot take away).
+    func translations(_ query: [String: String]) -> HTTPResponse {
+        guard let basis = basis.current else { return Self.notBuilt }
+        guard let kind = Self.kind(query["kind"]) else {
+            return EditJSON.error(400, "say which entries: kind=country or kind=city, and language=")
+        }
+        let setting: LanguageSetting
+        switch language(query["language"], in: basis) {
+        case .failure(let answer): return answer.response
+        case .success(let found?): setting = found
+        case .success(nil):
+            return EditJSON.error(400, "say one of the guide's other languages: the \(basis.config.languages.first?.name ?? "default") files are the entries themselves")
+        }
+        let slugs = basis.translations.filter { $0.kind == kind && $0.language == setting.code }.map { ContentKind.slug(ofPath: $0.path) }
+        return EditJSON.response(200, ["kind": kind == .country ? "country" : "city", "language": setting.code, "slugs": slugs.sorted()])
+    }
+
     /// The keys a translation's form shows of an entry of `kind`: its texts and its extras.
     static func translatable(_ key: String, kind: ContentKind) -> Bool {
         let known = kind == .country ? ContentEntry.countryKeys : ContentEntry.cityKeys
@@ -144,6 +164,16 @@ extension EditSession {
         guard new != disk, disk != nil || !edit.fields.isEmpty || !(edit.body ?? "").isEmpty else {
             return EditJSON.response(200, ["digest": digest, "url": url])
         }
+        // A translation left holding nothing (no value, no text) is no translation: it goes,
+        // as Delete translation would take it, and one not made yet is not made.
+        if Self.holdsNothing(new, path: files.translation.path) {
+            guard let disk else { return EditJSON.response(200, ["digest": digest, "url": url]) }
+            let name = (files.translation.path as NSString).lastPathComponent
+            return remove(files.translation, before: disk, url: url,
+                          what: "clearing the last \(language.name) value of \(Self.name(in: files.entryBytes) ?? slug), which deleted \(name)") {
+                EditJSON.response(200, ["digest": "", "url": url, "deleted": true])
+            }
+        }
         let problems = EditCheck.problems(new, path: files.translation.path, kind: kind, isNew: disk == nil, basis: basis)
         guard problems.isEmpty else { return Self.problems(problems) }
         let what = (disk == nil ? "adding the \(language.name) text of " : "saving the \(language.name) text of ")
@@ -174,19 +204,34 @@ extension EditSession {
         }
         guard EditEntry.digest(disk) == digest else { return Self.conflict(disk: disk, mine: "") }
         let url = Self.url(kind, path: files.translation.path)
+        return remove(files.translation, before: disk, url: url,
+                      what: "deleting the \(language.name) text of \(Self.name(in: files.entryBytes) ?? slug)") {
+            EditJSON.response(200, ["url": url])
+        }
+    }
+
+    /// Whether a translation's bytes hold nothing it gives: no key in its front matter (a
+    /// comment is none) and no text below it.
+    static func holdsNothing(_ bytes: [UInt8], path: String) -> Bool {
+        guard let entry = try? EditEntry(path: path, bytes: bytes) else { return false }
+        return entry.entries.isEmpty && entry.document.body.allSatisfy(\.isWhitespace)
+    }
+
+    /// Removes a translation, its bytes `before` kept in the undo journal first; then `answer`.
+    private func remove(_ translation: EditPaths.File, before: [UInt8], url: String, what: String,
+                        answer: () -> HTTPResponse) -> HTTPResponse {
         do throws(AtomicFile.Failure) {
-            try undo.record(path: files.translation.path, before: disk, after: nil,
-                            what: "deleting the \(language.name) text of \(Self.name(in: files.entryBytes) ?? slug)", url: url)
+            try undo.record(path: translation.path, before: before, after: nil, what: what, url: url)
         } catch {
             return EditJSON.error(500, "cannot keep the undo record in \(undo.folder.path): \(error.reason); nothing was deleted")
         }
         do throws(AtomicFile.Failure) {
-            try AtomicFile.remove(paths.root + "/" + files.translation.path)
+            try AtomicFile.remove(paths.root + "/" + translation.path)
         } catch {
             try? undo.dropLast()
-            return EditJSON.error(500, "cannot delete \(files.translation.path): \(error.reason); nothing was changed")
+            return EditJSON.error(500, "cannot delete \(translation.path): \(error.reason); nothing was changed")
         }
-        wrote([paths.root + "/" + files.translation.path])
-        return EditJSON.response(200, ["url": url])
+        wrote([paths.root + "/" + translation.path])
+        return answer()
     }
 }

@@ -72,6 +72,7 @@ final class EditSession: Sendable {
         case .entry: return entry(query)
         case .options: return options()
         case .slug: return slug(query)
+        case .translations: return translations(query)
         case .upload: return locked { upload(request.body, query: query) }
         case .save, .create, .delete, .undo, .rename, .preview: break
         }

@@ -101,4 +101,116 @@ final class EditRenameTests: XCTestCase {
         XCTAssertEqual(guide.contentSnapshot(), before)
         XCTAssertEqual(try guide.post("undo", [:]).status, 404, "nothing was done, so nothing to undo")
     }
+    /// A guide in English and French: France with its translation, Paris (linking to France)
+    /// with its own, and Spain's translation linking to France and to France's translation.
+    private static let french: [String: String] = {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = "title: Test Guide\nlanguages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n"
+        files["content/countries/france.md"] = "---\nname: France\ncapital: Paris\ncontinents: [Europe]\n---\n\nIts capital is [Paris](../cities/paris.md).\n"
+        files["content/countries/france.fr.md"] =
+            "---\n# Le nom\nname: La France\n---\n\nSa capitale est [Paris](../cities/paris.md) ; voir [plus haut](france.md#top).\n"
+        files["content/cities/paris.md"] = "---\nname: Paris\ncountry: france\n---\n\nThe capital of [France](../countries/france.md).\n"
+        files["content/cities/paris.fr.md"] = "---\r\nname: Paris\r\n---\r\n\r\nLa capitale de [la France](../countries/france.md#nord).\r\n"
+        files["content/countries/spain.fr.md"] =
+            "---\nname: Espagne\n---\n\nVoisine de [la France](france.md) (et [en français](france.fr.md)).\n"
+        return files
+    }()
+
+    /// The guide's content as `snapshot` holds it, written into a guide of its own and built there.
+    private func buildCopy(_ snapshot: [String: [UInt8]]) throws -> (FixtureSite, (status: Int32, out: String, err: String)) {
+        var files = ["gazetteer.yaml": Self.french["gazetteer.yaml"]!]
+        for (path, bytes) in snapshot { files["content/" + path] = String(decoding: bytes, as: UTF8.self) }
+        let site = try FixtureSite(files)
+        return (site, site.build())
+    }
+
+    func testRenamingAnEntryMovesItsTranslationsAndUndoBringsEveryFileBack() throws {
+        let guide = try EditedGuide(Self.french)
+        try guide.login()
+        let before = guide.contentSnapshot()
+        func text(_ path: String) -> String { String(decoding: before[path] ?? [], as: UTF8.self) }
+        let answer = try guide.post("rename", ["kind": "country", "slug": "france", "newSlug": "republique",
+                                               "digest": try guide.digest("country", "france")])
+        XCTAssertEqual(answer.status, 200, answer.text)
+        let after = guide.contentSnapshot()
+        XCTAssertNil(after["countries/france.md"])
+        XCTAssertNil(after["countries/france.fr.md"], "the translation went with its entry")
+        XCTAssertEqual(after["countries/republique.md"].map { String(decoding: $0, as: UTF8.self) },
+                       text("countries/france.md").replacingOccurrences(of: "continents: [Europe]\n", with: "continents: [Europe]\nredirect_from: [france]\n"))
+        XCTAssertEqual(after["countries/republique.fr.md"].map { String(decoding: $0, as: UTF8.self) },
+                       text("countries/france.fr.md").replacingOccurrences(of: "(france.md#top)", with: "(republique.md#top)"),
+                       "moved, its link to its entry sent to the new name, nothing else changed")
+        XCTAssertEqual(after["cities/paris.md"].map { String(decoding: $0, as: UTF8.self) },
+                       text("cities/paris.md").replacingOccurrences(of: "country: france", with: "country: republique")
+                           .replacingOccurrences(of: "(../countries/france.md)", with: "(../countries/republique.md)"))
+        XCTAssertEqual(after["cities/paris.fr.md"].map { String(decoding: $0, as: UTF8.self) },
+                       text("cities/paris.fr.md").replacingOccurrences(of: "(../countries/france.md#nord)", with: "(../countries/republique.md#nord)"),
+                       "a translation's link too, CRLF kept")
+        XCTAssertEqual(after["countries/spain.fr.md"].map { String(decoding: $0, as: UTF8.self) },
+                       text("countries/spain.fr.md").replacingOccurrences(of: "(france.md)", with: "(republique.md)")
+                           .replacingOccurrences(of: "(france.fr.md)", with: "(republique.fr.md)"),
+                       "links to the entry and to its translation")
+        let changed = ["countries/france.md", "countries/france.fr.md", "cities/paris.md", "cities/paris.fr.md", "countries/spain.fr.md"]
+        for (path, bytes) in before where !changed.contains(path) { XCTAssertEqual(after[path], bytes, "\(path) is untouched") }
+
+        // The guide as the rename left it builds cleanly, the French page at the new name.
+        let (copy, build) = try buildCopy(after)
+        defer { copy.delete() }
+        XCTAssertEqual(build.status, 0, build.err)
+        XCTAssertTrue(copy.read("fr/countries/republique.html")?.contains("La France") == true, "the French page at the new slug")
+        XCTAssertTrue(copy.read("fr/countries/france.html")?.contains("url=republique.html") == true, "the old French address sends readers on")
+        XCTAssertTrue(copy.read("fr/cities/paris.html")?.contains("href=\"../countries/republique.html#nord\"") == true)
+        // And so does the server's own rebuild.
+        XCTAssertTrue(try page(guide, "/fr/countries/republique.html", contains: "La France").contains("La France"))
+
+        let undone = try guide.post("undo", [:])
+        XCTAssertEqual(undone.status, 200, undone.text)
+        XCTAssertEqual(EditedGuide.json(undone)["undone"] as? String, "Undid renaming France's file to republique.md")
+        XCTAssertEqual(guide.contentSnapshot(), before, "every file back byte for byte, the new ones gone")
+        XCTAssertTrue(try page(guide, "/fr/countries/france.html", contains: "La France").contains("La France"))
+    }
+
+    func testRenamingACityMovesItsTranslationAndATranslationsCountryFollowsARenamedCountry() throws {
+        var files = Self.french
+        // A translation that gives `country:` (a warning: it is the entry's) names the country too.
+        files["content/cities/lyon.md"] = "---\nname: Lyon\ncountry: france\n---\n"
+        files["content/cities/lyon.fr.md"] = "---\nname: Lyon\ncountry: france\n---\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let country = try guide.post("rename", ["kind": "country", "slug": "france", "newSlug": "republique",
+                                                "digest": try guide.digest("country", "france")])
+        XCTAssertEqual(country.status, 200, country.text)
+        XCTAssertEqual(guide.bytes("content/cities/lyon.fr.md").map { String(decoding: $0, as: UTF8.self) },
+                       "---\nname: Lyon\ncountry: republique\n---\n")
+        let city = try guide.post("rename", ["kind": "city", "slug": "paris", "newSlug": "paris-ville",
+                                             "digest": try guide.digest("city", "paris")])
+        XCTAssertEqual(city.status, 200, city.text)
+        let after = guide.contentSnapshot()
+        XCTAssertNil(after["cities/paris.fr.md"])
+        XCTAssertEqual(after["cities/paris-ville.fr.md"].map { String(decoding: $0, as: UTF8.self) },
+                       "---\r\nname: Paris\r\n---\r\n\r\nLa capitale de [la France](../countries/republique.md#nord).\r\n")
+        XCTAssertTrue(after["countries/republique.fr.md"].map { String(decoding: $0, as: UTF8.self) }?
+            .contains("[Paris](../cities/paris-ville.md)") == true, "the country's translation links to the city's new name")
+        let (copy, build) = try buildCopy(after)
+        defer { copy.delete() }
+        XCTAssertEqual(build.status, 0, build.err)
+        XCTAssertTrue(copy.exists("fr/cities/paris-ville.html"))
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(guide.contentSnapshot(), before)
+    }
+
+    func testARenameIsRefusedWhenATranslationsNewNameIsTaken() throws {
+        let guide = try EditedGuide(Self.french)
+        try guide.login()
+        let digest = try guide.digest("country", "france")
+        // Made after the build (so the server does not know it), where France's translation would go.
+        try guide.site.write("content/countries/republique.fr.md", "---\nname: Autre\n---\n")
+        let before = guide.contentSnapshot()
+        let answer = try guide.post("rename", ["kind": "country", "slug": "france", "newSlug": "republique", "digest": digest])
+        XCTAssertEqual(answer.status, 409, answer.text)
+        XCTAssertTrue(answer.text.contains("content/countries/republique.fr.md exists already"), answer.text)
+        XCTAssertEqual(guide.contentSnapshot(), before, "nothing was renamed")
+    }
 }

@@ -129,6 +129,86 @@ final class EditTranslationTests: XCTestCase {
         XCTAssertEqual(text(guide, spainFR), "---\n# Le nom en français\n---\n\nLa capitale est [Madrid](../cities/madrid.md).\n")
     }
 
+    func testClearingATranslationsLastValueDeletesItAndUndoBringsItBack() throws {
+        var files = Self.files()
+        files["content/countries/japan.fr.md"] = "---\nname: Japon # le nom\n---\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let before = try XCTUnwrap(guide.bytes(japanFR))
+        let events = try guide.events()
+        let answer = try guide.post("save", ["kind": "country", "slug": "japan", "language": "fr", "digest": Digest(of: before).hex,
+                                             "fields": ["name": NSNull()]])
+        XCTAssertEqual(answer.status, 200, answer.text)
+        XCTAssertEqual(EditedGuide.json(answer)["deleted"] as? Bool, true, "the answer says the file went")
+        XCTAssertEqual(EditedGuide.json(answer)["digest"] as? String, "", "there is no translation now")
+        XCTAssertNil(guide.bytes(japanFR), "no file of empty front matter is left behind")
+        XCTAssertNotNil(guide.bytes("content/countries/japan.md"), "the entry stays")
+        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
+        XCTAssertTrue(try guide.send("GET", "/fr/countries/japan.html").text.contains("An island country."), "shown in English now")
+        let entry = EditedGuide.json(try guide.get("entry?kind=country&slug=japan&language=fr"))
+        XCTAssertEqual((entry["translation"] as? [String: Any])?["exists"] as? Bool, false)
+
+        let undone = try guide.post("undo", [:])
+        XCTAssertEqual(undone.status, 200, undone.text)
+        XCTAssertEqual(EditedGuide.json(undone)["undone"] as? String,
+                       "Undid clearing the last Français value of Japan, which deleted japan.fr.md")
+        XCTAssertEqual(EditedGuide.json(undone)["url"] as? String, "/fr/countries/japan.html")
+        XCTAssertEqual(guide.bytes(japanFR), before, "back byte for byte")
+    }
+
+    func testATranslationWithATextKeepsValidFrontMatterAndGoesWithItsText() throws {
+        var files = Self.files()
+        files["content/countries/spain.fr.md"] = "---\r\nname: Espagne\r\n---\r\n\r\nUn pays européen.\r\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let name = try guide.post("save", ["kind": "country", "slug": "spain", "language": "fr",
+                                           "digest": Digest(of: try XCTUnwrap(guide.bytes(spainFR))).hex, "fields": ["name": NSNull()]])
+        XCTAssertEqual(name.status, 200, name.text)
+        XCTAssertNil(EditedGuide.json(name)["deleted"], "it still holds its text")
+        let kept = try XCTUnwrap(text(guide, spainFR))
+        XCTAssertEqual(kept, "---\r\n---\r\n\r\nUn pays européen.\r\n", "the text and the line ends as they were")
+        // Front matter the build reads: the guide builds, its French page with the French text.
+        var copied = ["gazetteer.yaml": files["gazetteer.yaml"]!]
+        for (path, bytes) in guide.contentSnapshot() { copied["content/" + path] = String(decoding: bytes, as: UTF8.self) }
+        let copy = try FixtureSite(copied)
+        defer { copy.delete() }
+        let build = copy.build()
+        XCTAssertEqual(build.status, 0, build.err)
+        let page = try XCTUnwrap(copy.read("fr/countries/spain.html"))
+        XCTAssertTrue(page.contains("Un pays européen."), page)
+
+        // Then the text cleared too: nothing is left, and the file goes.
+        let body = try guide.post("save", ["kind": "country", "slug": "spain", "language": "fr",
+                                           "digest": Digest(of: Array(kept.utf8)).hex, "body": ""])
+        XCTAssertEqual(body.status, 200, body.text)
+        XCTAssertEqual(EditedGuide.json(body)["deleted"] as? Bool, true)
+        XCTAssertNil(guide.bytes(spainFR))
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(text(guide, spainFR), kept)
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(guide.contentSnapshot(), before, "every step undone, byte for byte")
+    }
+
+    func testTheEntriesWithATranslationAreTheServersToSay() throws {
+        var files = Self.files()
+        files["content/cities/osaka.fr.md"] = "---\nname: Ōsaka\n---\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let countries = EditedGuide.json(try guide.get("translations?kind=country&language=fr"))
+        XCTAssertEqual(countries["slugs"] as? [String], ["spain"], "Japan and Turkey have no French file: nothing to delete there")
+        XCTAssertEqual(EditedGuide.json(try guide.get("translations?kind=city&language=fr"))["slugs"] as? [String], ["osaka"])
+        XCTAssertEqual(try guide.get("translations?kind=country&language=de").status, 400, "not a language of the guide")
+        XCTAssertEqual(try guide.get("translations?kind=country&language=en").status, 400, "the default language has no translations")
+        XCTAssertEqual(try guide.get("translations?kind=page&language=fr").status, 400)
+        // After a delete and the rebuild, the answer follows.
+        let digest = Digest(of: try XCTUnwrap(guide.bytes(spainFR))).hex
+        let events = try guide.events()
+        XCTAssertEqual(try guide.post("delete", ["kind": "country", "slug": "spain", "language": "fr", "digest": digest]).status, 200)
+        XCTAssertTrue(events.read(until: "event: reload").contains("event: reload"))
+        XCTAssertEqual(EditedGuide.json(try guide.get("translations?kind=country&language=fr"))["slugs"] as? [String], [])
+    }
+
     func testDeleteOnAFrenchPageRemovesTheTranslationOnly() throws {
         let guide = try EditedGuide(Self.files())
         try guide.login()
