@@ -16,9 +16,12 @@ enum LiveReload {
 
     /// Opens an EventSource; reloads on `reload`, shows the build errors on `error` in an
     /// overlay above the page (the last good page stays underneath), removes it on `clear`.
-    static let script = """
+    /// `generation`: how many reloads the server had sent when it read the page; a page whose
+    /// stream opens after a later one (a page opened while a rebuild ran: after a save, the
+    /// editor is sent to the entry's page at once) is told to reload as soon as it connects.
+    static func script(generation: Int = 0) -> String { """
         <script>/* gazetteer serve: live reload */(() => {
-          const id = "__gazetteer_overlay", events = new EventSource("\(eventsPath)");
+          const id = "__gazetteer_overlay", events = new EventSource("\(eventsPath)?since=\(generation)");
           events.addEventListener("reload", () => location.reload());
           events.addEventListener("clear", () => document.getElementById(id)?.remove());
           events.addEventListener("error", (e) => {
@@ -39,9 +42,17 @@ enum LiveReload {
         })();</script>
 
         """
+    }
 
     /// `html` with the script before its last `</body>` (appended when there is none).
-    static func inject(into html: [UInt8]) -> [UInt8] { insert(script, into: html) }
+    static func inject(into html: [UInt8], generation: Int = 0) -> [UInt8] { insert(script(generation: generation), into: html) }
+
+    /// The generation a page's event stream says its page was read at (`?since=N`; nil: none said).
+    static func generation(inQuery query: String?) -> Int? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") where pair.hasPrefix("since=") { return Int(pair.dropFirst(6)) }
+        return nil
+    }
 
     /// `html` with `snippet` before its last `</body>` (appended when there is none).
     static func insert(_ snippet: String, into html: [UInt8]) -> [UInt8] {

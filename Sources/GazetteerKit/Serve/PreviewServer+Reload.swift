@@ -12,7 +12,10 @@ import Incremental
 /// `/__gazetteer/events`; the build loop tells them to reload, or to show its errors.
 extension PreviewServer {
     /// Tells every open page to reload (after a successful rebuild).
-    public func notifyReload() { broadcast(LiveReload.event("reload", data: "1")) }
+    public func notifyReload() { broadcast(LiveReload.event("reload", data: "1"), counting: true) }
+
+    /// How many times pages were told to reload.
+    var generation: Int { state.withLock { $0.generation } }
 
     /// Shows `text` (the located errors of a failed rebuild) over every open page, and over
     /// pages opened later, until `clearError()`.
@@ -33,20 +36,25 @@ extension PreviewServer {
     /// The number of pages listening for reloads.
     public var openEventStreams: Int { state.withLock { $0.streams.count } }
 
-    private func broadcast(_ event: [UInt8]) {
+    /// `counting`: a reload, counted in the same step as it is sent (see `streamEvents`).
+    private func broadcast(_ event: [UInt8], counting: Bool = false) {
         state.withLock { s in
+            if counting { s.generation += 1 }
             for stream in s.streams where !stream.write(event) { stream.shutdown() }
         }
     }
 
     /// Keeps `client` as an event stream until it goes away (a comment every 15 s finds dead peers).
-    func streamEvents(to client: Socket) {
+    /// `since`: the generation of the page that opened it; a reload sent after that one, before
+    /// the stream opened, is sent to it at once.
+    func streamEvents(to client: Socket, since: Int? = nil) {
         client.setSendTimeout(milliseconds: 2000)
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
             + "X-Content-Type-Options: nosniff\r\n\r\nretry: 1000\n\n"
         let subscribed = state.withLock { s in
             guard s.port != nil else { return false }
-            let current = s.error.map { LiveReload.event("error", data: LiveReload.jsonString($0)) } ?? []
+            var current = s.error.map { LiveReload.event("error", data: LiveReload.jsonString($0)) } ?? []
+            if let since, since < s.generation { current += LiveReload.event("reload", data: "1") }
             guard client.write(Array(head.utf8) + current) else { return false }
             s.streams.insert(client)
             return true

@@ -44,6 +44,8 @@ public final class PreviewServer: Sendable {
         var waiting: [Socket: Waiting] = [:]
         /// The error shown in the browser until `clearError()`.
         var error: String?
+        /// How many times pages were told to reload (see `LiveReload.script(generation:)`).
+        var generation = 0
     }
 
     /// A connection waiting for its request head: since when, and whether part of it came.
@@ -193,7 +195,9 @@ public final class PreviewServer: Sendable {
                 buffer.removeFirst(length)
                 state.withLock { $0.waiting[client] = nil }
                 headStarted = nil
-                if request.method == "GET", request.path == LiveReload.eventsPath { return streamEvents(to: client) }
+                if request.method == "GET", request.path == LiveReload.eventsPath {
+                    return streamEvents(to: client, since: LiveReload.generation(inQuery: request.query))
+                }
                 var keepAlive = request.keepAlive && !request.hasBody && port != nil
                 var response: HTTPResponse
                 if let edit, request.path.hasPrefix(EditGate.prefix) {
@@ -242,7 +246,7 @@ public final class PreviewServer: Sendable {
                 || request.path.hasSuffix("/") {
                 let body = NotBuiltPage.html(errors: error)
                 return HTTPResponse(status: 503, headers: [("Content-Type", "text/html; charset=utf-8")],
-                                    body: injectReloadScript ? LiveReload.inject(into: body) : body)
+                                    body: injectReloadScript ? LiveReload.inject(into: body, generation: generation) : body)
             }
             return .text(404)
         case .forbidden: return .text(403)
@@ -251,10 +255,12 @@ public final class PreviewServer: Sendable {
     }
 
     private func fileResponse(_ path: String, status: Int, for request: HTTPRequest) -> HTTPResponse? {
+        // Taken before the file is read: a page of a newer build than it says reloads once more, never one older.
+        let generation = self.generation
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let type = MIMEType.forPath(path)
         var body = [UInt8](data)
-        if injectReloadScript, MIMEType.isHTML(type) { body = LiveReload.inject(into: body) }
+        if injectReloadScript, MIMEType.isHTML(type) { body = LiveReload.inject(into: body, generation: generation) }
         if let edit, MIMEType.isHTML(type), let token = edit.gate.pageToken(for: request, host: host, port: port ?? 0) {
             body = LiveReload.insert(EditInjection.snippet(token: token, path: request.path, words: edit.basis.current?.words ?? [:],
                                                                 languages: edit.basis.current?.languageCodes ?? []), into: body)

@@ -49,6 +49,28 @@ final class LiveReloadServerTests: XCTestCase {
         XCTAssertNil(site.server.currentError)
     }
 
+    /// A page read before a rebuild ended whose stream opens after the reload went out (edit
+    /// mode sends the editor to the entry's page as soon as a change is written) is told to
+    /// reload as soon as it connects; a page of the current build is not.
+    func testAPageOfAnEarlierBuildReloadsWhenItsStreamOpensLate() throws {
+        let site = try ServedSite()
+        XCTAssertTrue(try site.get("/countries/spain.html").text.contains("/__gazetteer/events?since=0\""))
+        site.server.notifyReload()
+        XCTAssertTrue(try site.get("/countries/spain.html").text.contains("/__gazetteer/events?since=1\""))
+
+        let late = try site.connect()
+        late.send("GET /__gazetteer/events?since=0 HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        let head = late.read(until: "retry: 1000\n\n")
+        let first = head.contains("event: reload") ? head : late.read(until: "\n\n")
+        XCTAssertTrue(first.hasSuffix("event: reload\ndata: 1\n\n"), first)
+
+        let current = try site.connect()
+        current.send("GET /__gazetteer/events?since=1 HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        XCTAssertFalse(current.read(until: "retry: 1000\n\n").contains("event:"))
+        site.server.notifyReload()
+        XCTAssertEqual(current.read(until: "\n\n"), "event: reload\ndata: 1\n\n", "only the next reload")
+    }
+
     func testClosedStreamsAreForgottenAndStopEndsOpenOnes() throws {
         let site = try ServedSite()
         do { _ = try subscribe(site) }  // the client closes its socket
@@ -67,8 +89,8 @@ final class LiveReloadServerTests: XCTestCase {
         let client = try site.connect()
         client.send("GET /countries/spain.html HTTP/1.1\r\nHost: x\r\n\r\nGET /assets/style.css HTTP/1.1\r\nHost: x\r\n\r\n")
         let page = try client.readResponse()
-        XCTAssertEqual(page.text, onDisk.replacingOccurrences(of: "</body>", with: LiveReload.script + "</body>"))
-        XCTAssertTrue(page.text.contains("new EventSource(\"/__gazetteer/events\")"))
+        XCTAssertEqual(page.text, onDisk.replacingOccurrences(of: "</body>", with: LiveReload.script() + "</body>"))
+        XCTAssertTrue(page.text.contains("new EventSource(\"/__gazetteer/events?since=0\")"))
         XCTAssertEqual(try client.readResponse().text, "body { color: navy; }\n", "Content-Length covered the script exactly")
         XCTAssertEqual(try String(contentsOf: site.root.appending(path: "countries/spain.html"), encoding: .utf8), onDisk,
                        "the file itself is untouched")

@@ -15,15 +15,15 @@ final class LiveReloadTests: XCTestCase {
 
     func testScriptGoesBeforeTheLastClosingBody() {
         let page = "<html><body><p>a</p><pre>&lt;/body&gt;</pre></BODY >\n</html>\n"
-        XCTAssertEqual(inject(page), "<html><body><p>a</p><pre>&lt;/body&gt;</pre>" + LiveReload.script + "</BODY >\n</html>\n")
-        XCTAssertEqual(inject("<p>fragment</p>"), "<p>fragment</p>" + LiveReload.script)
-        XCTAssertEqual(inject(""), LiveReload.script)
+        XCTAssertEqual(inject(page), "<html><body><p>a</p><pre>&lt;/body&gt;</pre>" + LiveReload.script() + "</BODY >\n</html>\n")
+        XCTAssertEqual(inject("<p>fragment</p>"), "<p>fragment</p>" + LiveReload.script())
+        XCTAssertEqual(inject(""), LiveReload.script())
     }
 
     func testScriptListensForReloadErrorAndClear() {
-        for needle in ["new EventSource(\"/__gazetteer/events\")", "\"reload\"", "location.reload()", "\"error\"",
+        for needle in ["new EventSource(\"/__gazetteer/events?since=0\")", "\"reload\"", "location.reload()", "\"error\"",
                        "JSON.parse(e.data)", "\"clear\"", "position:fixed", "z-index:2147483647", "monospace"] {
-            XCTAssertTrue(LiveReload.script.contains(needle), needle)
+            XCTAssertTrue(LiveReload.script().contains(needle), needle)
         }
     }
 
