@@ -19,7 +19,7 @@ TEST_TOOLS := chromium zsh fish groff-base
 # apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
 INSTALL_LOG := .build/install.log
 
-.PHONY: all deps test-tools build release site test map-data bench bench-100k flag-formats flag-formats-png iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test map-data bench bench-100k bench-languages flag-formats flag-formats-png iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -147,6 +147,21 @@ bench-100k: release
 	  else echo "Missing /usr/bin/time: sudo apt-get install -y time"; exit 1; fi; }
 	python3 Benchmarks/make_corpus.py --countries 249 --cities 99751 --picture-pool 5000 .bench/corpus-100k
 	python3 Benchmarks/bench.py --runs 1 --gazetteer $(RELEASE) .bench/corpus-100k
+
+# The 10k guide in two languages (make_corpus.py --translate fr: every entry translated, its
+# pictures hard-linked from .bench/corpus-10k's, the same bytes) against the same guide in one:
+# cold builds of each, alternately, and one city's French text edited (medians of 3). Budgets:
+# cold at most 1.6x one language's, the translation's edit at most 0.3 s.
+bench-languages: release
+	@python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install --quiet pillow numpy
+	@test -x /usr/bin/time || { if [ "$$(id -u)" = 0 ]; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; \
+	  else echo "Missing /usr/bin/time: sudo apt-get install -y time"; exit 1; fi; }
+	python3 Benchmarks/make_corpus.py --countries 249 --cities 9749 .bench/corpus-10k
+	@test -e .bench/corpus-10k-fr/.complete || test -d .bench/corpus-10k-fr/content/cities/pictures \
+	  || { mkdir -p .bench/corpus-10k-fr/content/cities && cp -al .bench/corpus-10k/content/cities/pictures .bench/corpus-10k-fr/content/cities/; } \
+	  || true
+	python3 Benchmarks/make_corpus.py --countries 249 --cities 9749 --translate fr .bench/corpus-10k-fr
+	python3 Benchmarks/bench_languages.py --runs $(BENCH_RUNS) --gazetteer $(RELEASE) .bench/corpus-10k .bench/corpus-10k-fr
 
 # The flag formats (truecolour PNG, palette PNG, lossless WebP) over Debian's 249 real flags, as
 # the site build makes them: bytes (all, and the index page's), time, SSIM against truecolour.

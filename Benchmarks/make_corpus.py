@@ -12,6 +12,13 @@ iso-codes in order, where installed) and each city a position near its country's
 centre, for the maps and the nearby lists (drawn from a generator of their own, so that
 everything else is what version 1 wrote). The folder is generated once: a finished corpus carries a `.complete` marker
 naming its parameters, and an interrupted run resumes where it stopped.
+
+`--translate fr` also writes, beside every entry, its French translation (`slug.fr.md`: a
+name, a capital for a country, and a body of generated French of the same shape) and a
+`languages:` block in gazetteer.yaml (English the default, French second), from a generator
+of its own: every other file is the same bytes as without it.
+
+    python3 Benchmarks/make_corpus.py --countries 249 --cities 9749 --translate fr .bench/corpus-10k-fr
 """
 
 import argparse
@@ -171,6 +178,88 @@ def country_body(rng, name, capital_slug, capital):
     return "\n".join(text) + "\n"
 
 
+# French for `--translate fr`: nouns with their article, adjectives that do not change with
+# gender (placed after the noun), and the endings of the generated names in French.
+FR_NOUNS = ("le port|la cathédrale|le pont|la vallée|la montagne|le musée|la place|le festival|le jardin|"
+            "la tour|la gare|l’île|la côte|la forêt|le château|la bibliothèque|l’université|le quartier|"
+            "le canal|la fontaine|le palais|le théâtre|le vignoble|le phare|le monastère|le plateau|"
+            "le désert|la lagune|le verger|le marché").split("|")
+FR_ADJECTIVES = ("célèbre calme historique moderne magnifique paisible splendide vaste rapide fragile "
+                 "sublime immense étrange insolite agréable").split()
+FR_ENDINGS = [("land", "lande"), ("esia", "ésie"), ("onia", "onie"), ("ica", "ique"), ("ary", "arie"),
+              ("ia", "ie"), ("ora", "ore"), ("burg", "bourg"), ("polis", "pole"), ("haven", "havre"),
+              ("mouth", "mouthe"), ("ford", "forde"), ("a", "e")]
+FR_ACCENTS = [("e", "è"), ("o", "ô"), ("a", "â"), ("i", "î"), ("u", "û")]
+
+
+def french_name(name):
+    """The name in French, the same for the same name: its ending made French (Borania, Boranie),
+    else one vowel accented (Kraton, Kratôn), else `Saint-` before it."""
+    for ending, french in FR_ENDINGS:
+        if name.endswith(ending) and len(name) > len(ending):
+            return name[: -len(ending)] + french
+    for plain, accented in FR_ACCENTS:
+        at = name.rfind(plain)
+        if at > 0:
+            return name[:at] + accented + name[at + 1:]
+    return "Saint-" + name
+
+
+def french_sentence(rng, name):
+    n1, n2 = rng.sample(FR_NOUNS, 2)
+    a, b = rng.sample(FR_ADJECTIVES, 2)
+    forms = [
+        f"{n1.capitalize()} {a} de {name} attire les visiteurs en toute saison, et *{n2} {b}* n’est jamais loin.",
+        f"On dit ici que {n1} se voit mieux à l’aube, quand la lumière {a} tombe sur {n2}.",
+        f"Au-delà de {n1} s’étend {n2} **{b}** que peu de voyageurs atteignent.",
+        f"Les guides vantent {n1} {a}, mais {n2} d’à côté raconte l’histoire plus ancienne de {name}.",
+        f"En été, {n1} se remplit d’étals, de musique et de l’odeur des cuisines de {n2} {b}.",
+    ]
+    return rng.choice(forms).replace(" de le ", " du ").replace("De le ", "Du ")
+
+
+def french_paragraph(rng, name, count):
+    return " ".join(french_sentence(rng, name) for _ in range(count))
+
+
+def french_city_body(rng, name, country, country_slug, neighbours):
+    lines = [french_paragraph(rng, name, rng.randint(2, 4)), ""]
+    lines.append(f"{name} se trouve en [{country}](../countries/{country_slug}.md), "
+                 f"et bien des visiteurs la joignent à un voyage chez ses voisins.")
+    lines.append("")
+    lines.append("## À voir")
+    lines.append("")
+    for _ in range(rng.randint(3, 6)):
+        lines.append(f"- {rng.choice(FR_NOUNS)} {rng.choice(FR_ADJECTIVES)}, _{rng.choice(FR_ADJECTIVES)}_ et qui vaut une heure")
+    lines.append("")
+    lines.append("## Se déplacer")
+    lines.append("")
+    lines.append(french_paragraph(rng, name, rng.randint(2, 3)))
+    if neighbours:
+        lines.append("")
+        lines.append("Non loin : " + ", ".join(f"[{n}]({s}.md)" for n, s in neighbours) + ".")
+    lines.append("")
+    lines.append("### Conseils pratiques")
+    lines.append("")
+    for i in range(rng.randint(2, 4)):
+        lines.append(f"{i + 1}. {french_sentence(rng, name)}")
+    return "\n".join(lines) + "\n"
+
+
+def french_country_body(rng, name, capital_slug, capital):
+    text = [french_paragraph(rng, name, rng.randint(3, 5)), ""]
+    if capital_slug:
+        text.append(f"La capitale, [{capital}](../cities/{capital_slug}.md), est la plus grande ville du pays.")
+        text.append("")
+    text.append("## Régions")
+    text.append("")
+    for _ in range(rng.randint(3, 5)):
+        text.append(f"- le pays de *{rng.choice(FR_NOUNS)}* {rng.choice(FR_ADJECTIVES)}")
+    text.append("")
+    text.append(french_paragraph(rng, name, rng.randint(2, 3)))
+    return "\n".join(text) + "\n"
+
+
 def yaml_quote(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -229,12 +318,16 @@ def main():
     parser.add_argument("--flags", help="a folder of real SVG or PNG flags named by ISO 3166 code (Debian's iso-flags-svg: "
                         "/usr/share/iso-flags-svg/country-4x3, or iso-flags-png-320x240: /usr/share/iso-flags-png-320x240), "
                         "used instead of generated ones, in code order")
+    parser.add_argument("--translate", choices=["fr"],
+                        help="also write every entry's translation into this language (slug.fr.md) and a "
+                             "languages: block in gazetteer.yaml, English the default")
     parser.add_argument("folder")
     args = parser.parse_args()
 
     marker_text = (f"gazetteer bench corpus v{GENERATOR_VERSION} countries={args.countries} cities={args.cities} "
                    f"seed={args.seed}" + (f" flags={args.flags}" if args.flags else "")
-                   + (f" pool={args.picture_pool}" if args.picture_pool else "") + "\n")
+                   + (f" pool={args.picture_pool}" if args.picture_pool else "")
+                   + (f" translate={args.translate}" if args.translate else "") + "\n")
     real_flags = real_flag_files(args.flags, args.countries) if args.flags else None
     marker = os.path.join(args.folder, ".complete")
     if os.path.exists(marker) and open(marker).read() == marker_text:
@@ -269,7 +362,10 @@ def main():
 
     root = args.folder
     write(os.path.join(root, "gazetteer.yaml"),
-          "title: Synthetic Guide\nbase_url: https://guide.example.org/\n")
+          "title: Synthetic Guide\nbase_url: https://guide.example.org/\n"
+          + ("languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n" if args.translate else ""))
+    # Translations, from a generator of their own too: without them, not a byte changes.
+    translation = random.Random(args.seed * 104729 + 30)
 
     for i, name in enumerate(countries):
         slug = name.lower()
@@ -291,6 +387,12 @@ def main():
             fm.append(f"iso: {codes[i]}")
         body = country_body(rng, name, capital.lower() if capital else None, capital)
         write(os.path.join(root, "content/countries", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
+        if args.translate:
+            french, french_capital = french_name(name), french_name(capital) if capital else None
+            fm = [f"name: {yaml_quote(french)}"] + ([f"capital: {yaml_quote(french_capital)}"] if capital else [])
+            body = french_country_body(translation, french, capital.lower() if capital else None, french_capital)
+            write(os.path.join(root, "content/countries", f"{slug}.{args.translate}.md"),
+                  "---\n" + "\n".join(fm) + "\n---\n\n" + body)
         if real_flags:
             os.makedirs(os.path.join(root, "content/countries/flags"), exist_ok=True)
             shutil.copyfile(real_flags[i], os.path.join(root, "content/countries/flags", slug + flag_ext))
@@ -313,6 +415,12 @@ def main():
         fm.append(f"position: {latitude:.5f}, {longitude:.5f}")
         body = city_body(rng, name, countries[country], countries[country].lower(), neighbours)
         write(os.path.join(root, "content/cities", slug + ".md"), "---\n" + "\n".join(fm) + "\n---\n\n" + body)
+        if args.translate:
+            french = french_name(name)
+            near = [(french_name(cities[k]), cities[k].lower()) for k in translation.sample(siblings, min(len(siblings), 3))]
+            body = french_city_body(translation, french, french_name(countries[country]), countries[country].lower(), near)
+            write(os.path.join(root, "content/cities", f"{slug}.{args.translate}.md"),
+                  f"---\nname: {yaml_quote(french)}\n---\n\n" + body)
         if not args.picture_pool or j < args.picture_pool:
             pictures.append((os.path.join(root, "content/cities/pictures", picture + ".jpg"), args.seed * 1_000_003 + j))
 

@@ -106,7 +106,8 @@ package struct ContinentPages: TemplatedOutput {
             guard let list = PagedList.countries(of: section.continent, in: site.model) else { continue }
             pages += (1...list.pages.pageCount).map { number in
                 Page(kind: .continent, path: list.path(ofPage: number),
-                     title: number == 1 ? section.continent.label : "\(section.continent.label), page \(number)",
+                     title: number == 1 ? section.continent.label
+                        : site.title("continent_page", ["name": section.continent.label, "number": String(number)]),
                      index: index, number: number)
             }
         }

@@ -190,6 +190,58 @@ final class PagedListTests: XCTestCase {
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after removing three cities")
     }
 
+    /// Every list page past the first is titled in its own language's words: a continent's
+    /// (the word `continent_page`, as the City Guide's and a country's cities' have theirs),
+    /// never a pattern of the default language's.
+    func testListPagesPastTheFirstAreTitledInTheirLanguage() throws {
+        var files = FixtureSite.good
+        files["gazetteer.yaml"] = """
+            title: Test Guide
+            page_size: 2
+            languages:
+              - {code: en, name: English}
+              - {code: fr, name: Français}
+              - {code: de, name: Deutsch}
+            """
+        for (name, iso) in [("Portugal", "PT"), ("Italy", "IT"), ("Greece", "GR")] {
+            files["content/countries/\(Slug.make(name)).md"] = "---\nname: \(name)\ncapital: X\ncontinents: [Europe]\niso: \(iso)\n---\n"
+        }
+        files["content/countries/italy.fr.md"] = "---\nname: Italie\n---\n"
+        for name in Self.cityNames.prefix(3) {
+            files["content/cities/\(Slug.make(name)).md"] = "---\nname: \(name)\ncountry: spain\n---\n"
+        }
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        // Europe: Greece, Italy, Portugal, Spain and Turkey, in pages of 2.
+        let europe = (fr: RegionNames.continent("Europe", in: "fr") ?? "Europe", de: RegionNames.continent("Europe", in: "de") ?? "Europe")
+        func title(_ path: String) throws -> String {
+            let page = try XCTUnwrap(site.read(path), path)
+            let title = try XCTUnwrap(page.range(of: "<title>[^<]*</title>", options: .regularExpression), path)
+            return String(page[title])
+        }
+        XCTAssertEqual(try title("continents/europe/page-2.html"), "<title>Europe: countries, page 2 · Test Guide</title>")
+        XCTAssertEqual(try title("fr/continents/europe/page-2.html"), "<title>\(europe.fr)\u{00A0}: les pays, page 2 · Test Guide</title>")
+        XCTAssertEqual(try title("fr/continents/europe/page-3.html"), "<title>\(europe.fr)\u{00A0}: les pays, page 3 · Test Guide</title>")
+        XCTAssertEqual(try title("de/continents/europe/page-2.html"), "<title>\(europe.de): Länder, Seite 2 · Test Guide</title>")
+        XCTAssertEqual(try title("fr/continents/europe.html"), "<title>\(europe.fr) · Test Guide</title>", "page 1 is the continent's name")
+        // The other lists in pages past the first, in the second language.
+        XCTAssertEqual(try title("fr/cities/page-2.html"), "<title>Guide des villes, page 2 · Test Guide</title>")
+        XCTAssertEqual(try title("de/cities/page-2.html"), "<title>Städteführer, Seite 2 · Test Guide</title>")
+        XCTAssertTrue(try title("fr/countries/spain/page-2.html").hasSuffix("\u{00A0}: les villes, page 2 · Test Guide</title>"))
+        // No word of the default language's on any French list page past the first.
+        for path in ["fr/continents/europe/page-2.html", "fr/cities/page-2.html", "fr/countries/spain/page-2.html"] {
+            let page = try XCTUnwrap(site.read(path))
+            for english in ["countries, page", "cities, page", "City Guide", "Previous", "Next", "Page 2 of"] {
+                XCTAssertFalse(page.contains(english), "\(path) says \"\(english)\"")
+            }
+        }
+        // Each version of the page names the others.
+        let fr2 = try XCTUnwrap(site.read("fr/continents/europe/page-2.html"))
+        XCTAssertTrue(fr2.contains("<link rel=\"alternate\" hreflang=\"en\" href=\"../../../continents/europe/page-2.html\">"), fr2)
+    }
+
     func testPageSizeSetting() throws {
         let site = try FixtureSite()
         defer { site.delete() }
