@@ -44,7 +44,8 @@ package enum ContentKind: UInt8, Sendable {
     /// a file whose name has no such part (`france.md`, `st.lucia.md`: `lucia` is no code).
     package static func language(ofPath path: String) -> String? {
         guard hasTwoDotsInName(path) else { return nil }
-        let name = (path as NSString).lastPathComponent
+        // The last component, found in the bytes (asked for every entry of every build).
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path[...]
         guard name.hasSuffix(".md") else { return nil }
         let stem = name.dropLast(3)
         guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex else { return nil }

@@ -82,7 +82,7 @@ extension ContentEntry {
                 capital: capital, motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
                 position: position, isoCode: isoCode, image: image, extra: extra, links: links, files: files, bodyImages: bodyImages,
                 bodyImageFiles: bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date, firstSeen: firstSeen, credit: credit,
-                hasBody: hasBody)
+                hasBody: hasBody, slug: slug)
         }
         var given: [String: YAMLEntry] = [:]
         for entry in t.extra { given[entry.key] = entry }
@@ -111,7 +111,7 @@ extension ContentEntry {
             capital: text("capital", capital), motto: text("motto", motto), aliases: aliases, redirects: redirects, continents: continents,
             country: country, position: position, isoCode: isoCode, image: image, extra: extra, links: body.links, files: body.files,
             bodyImages: body.bodyImages, bodyImageFiles: body.bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date,
-            firstSeen: firstSeen, credit: credit, hasBody: body.hasBody)
+            firstSeen: firstSeen, credit: credit, hasBody: body.hasBody, slug: slug)
     }
 }
 
@@ -119,6 +119,7 @@ extension Digest {
     /// The digest of two digests, in order: what an entry shown through a translation is made of.
     package init(combining first: Digest, _ second: Digest) {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
         for word in [first.a, first.b, first.c, first.d, second.a, second.b, second.c, second.d] {
             for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }

@@ -82,7 +82,7 @@ package final class ContentEntry: Sendable {
          position: GeoPosition? = nil, isoCode: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
          draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = [], date: EntryDate? = nil, firstSeen: Int64 = 0,
-         credit: PictureCredit? = nil, hasBody: Bool = true) {
+         credit: PictureCredit? = nil, hasBody: Bool = true, slug: String? = nil) {
         self.hasBody = hasBody
         (self.date, self.firstSeen, self.credit) = (date, firstSeen, credit)
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
@@ -90,7 +90,8 @@ package final class ContentEntry: Sendable {
         (self.position, self.isoCode) = (position, isoCode)
         (self.aliases, self.redirects, self.warnings, self.files, self.draft, self.menu) = (aliases, redirects, warnings, files, draft, menu)
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
-        slug = ContentKind.slug(ofPath: path)
+        // Given when known (a translation's is its entry's), else from the file name.
+        self.slug = slug ?? ContentKind.slug(ofPath: path)
     }
 
     /// An old slug of an entry, from its `redirect_from`.

@@ -69,8 +69,16 @@ extension Translations {
         -> (entries: [ContentEntry], translated: Set<String>)
     {
         var own: [String: ContentEntry] = [:]
-        for entry in entries where entry.language == language.code { own[ContentKind.untranslated(entry.path)] = entry }
-        let shown = entries.filter { $0.language == nil }.map { $0.translated(by: own[$0.path], into: language.code, base: base) }
+        var defaults: [ContentEntry] = []
+        defaults.reserveCapacity(entries.count)
+        for entry in entries {
+            switch entry.language {
+            case nil: defaults.append(entry)
+            case language.code?: own[ContentKind.untranslated(entry.path)] = entry
+            default: break
+            }
+        }
+        let shown = defaults.map { $0.translated(by: own[$0.path], into: language.code, base: base) }
         return (shown, Set(own.values.map(\.path)))
     }
 }
