@@ -3,8 +3,8 @@ import Glibc
 import Load
 
 /// Where edit mode may write, and nowhere else: `.md` files in `content/countries/` and
-/// `content/cities/`, pictures with a known ending in `content/countries/flags/` and
-/// `content/cities/pictures/`. A name may hold no `/`, `\`, NUL or other control character,
+/// `content/cities/` (and in `content/pages/`, only the links a rename rewrites), pictures with
+/// a known ending in `content/countries/flags/` and `content/cities/pictures/`. A name may hold no `/`, `\`, NUL or other control character,
 /// no `..`, and may not begin with a dot; a symbolic link that leads out of the guide is refused.
 struct EditPaths: Sendable {
     /// The guide's folder, symlinks resolved.
@@ -85,6 +85,8 @@ struct EditPaths: Sendable {
             if path.hasPrefix(picture) { return try self.picture(kind, name: String(path.dropFirst(picture.count))) }
             if path.hasPrefix(kind.folder + "/") { return try content(kind, path: path) }
         }
+        // A page of one's own is written only where a rename rewrites its links (and by their Undo).
+        if path.hasPrefix(ContentKind.page.folder + "/") { return try content(.page, path: path) }
         throw Refusal(status: 403, message: "\(path) is not a file edit mode writes")
     }
 

@@ -95,8 +95,9 @@ extension EditSession {
         var ownEdit = EntryEdit(fields: [FieldEdit(key: "redirect_from", value: .list(kept))])
         ownEdit.body = retargeted(entry, targets: targets, basis: basis)
         let movedPaths = Set(moved.map(\.file.path))
-        let others = (basis.site.countries + basis.site.cities).filter { $0.path != file.path }
-            + basis.translations.filter { !movedPaths.contains($0.path) && ($0.kind == .country || $0.kind == .city) }
+        // Pages of one's own link to entries too: their links are rewritten like the others'.
+        let others = (basis.site.countries + basis.site.cities + basis.site.pages).filter { $0.path != file.path }
+            + basis.translations.filter { !movedPaths.contains($0.path) }
         let linked = Set(targets.map(\.path))
         var problems: [EditProblem] = []
         do throws(EditRefusal) {

@@ -61,6 +61,23 @@ final class EditRenameTests: XCTestCase {
         XCTAssertEqual(guide.contentSnapshot(), before, "every file back, the new one gone")
     }
 
+    func testRenamingACountryRewritesTheLinksOfPagesOfOnesOwn() throws {
+        var files = self.files
+        files["content/pages/about.md"] = "---\ntitle: About\n---\n\nWe start in [Spain](../countries/spain.md).\n"
+        let guide = try EditedGuide(files)
+        try guide.login()
+        let before = guide.contentSnapshot()
+        let answer = try guide.post("rename", ["kind": "country", "slug": "spain", "newSlug": "espana",
+                                               "digest": try guide.digest("country", "spain")])
+        XCTAssertEqual(answer.status, 200, answer.text)
+        XCTAssertEqual(guide.contentSnapshot()["pages/about.md"].map { String(decoding: $0, as: UTF8.self) },
+                       "---\ntitle: About\n---\n\nWe start in [Spain](../countries/espana.md).\n")
+        XCTAssertTrue(try page(guide, "/about.html", contains: "countries/espana.html").contains("countries/espana.html"),
+                      "the page links to the new address once rebuilt")
+        XCTAssertEqual(try guide.post("undo", [:]).status, 200)
+        XCTAssertEqual(guide.contentSnapshot(), before, "the page's link back too")
+    }
+
     func testRenamingACityKeepsEachOldNameOnce() throws {
         let guide = try EditedGuide()
         try guide.login()
