@@ -74,7 +74,7 @@ package enum ContentKind: UInt8, Sendable {
     /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `sao-paulo`);
     /// a translation has its entry's (`france.fr.md` -> `france`).
     package static func slug(ofPath path: String) -> String {
-        if hasTwoDotsInName(path), language(ofPath: path) != nil { return slug(ofPath: untranslated(path)) }
+        if hasTwoDotsInName(path), let code = language(ofPath: path) { return slug(ofPath: String(path.dropLast(code.utf8.count + 4)) + ".md") }
         let name = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last.map { Array($0) } ?? []
         // Most file names are slugs already (`sao-paulo.md`): then the slug is the name
         // without `.md`, and the slow general way below would give the same.
