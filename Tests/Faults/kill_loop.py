@@ -105,7 +105,9 @@ def main():
     def forget_build_record():
         for name in os.listdir(cache):
             if name.startswith("manifest"):
-                os.unlink(os.path.join(cache, name))
+                path = os.path.join(cache, name)
+                # manifest.bin, and the folder of its parts
+                shutil.rmtree(path) if os.path.isdir(path) else os.unlink(path)
 
     build("Round 0")  # makes the thumbnails, which every later build finds in the cache
     incremental = build("Round 0, incremental")

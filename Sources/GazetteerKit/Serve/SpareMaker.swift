@@ -3,8 +3,8 @@ import Write
 import Locking
 
 /// Under `serve`, the spare folder an update publishes through (`SiteWriter`) is made in the
-/// background after a build that left none (a full build, such as the first), so that the
-/// first save does not wait for a hard link per file of the site. It holds the output's
+/// background after a build that left none (a full build makes it as it ends, so this is for
+/// one that could not), so that the first save does not wait for a hard link per file of the site. It holds the output's
 /// build lock while it works (another process's build waits for it; when one holds the lock
 /// already, it leaves the spare to that build); the session's own builds wait for it first.
 final class SpareMaker: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Write
 
 /// Publishing: the output is one whole site at every instant. Full builds swap a staging
 /// folder in; incremental ones bring a spare copy of the previous site up to date and swap it
@@ -30,7 +31,7 @@ final class PublishTests: XCTestCase {
         let site = try FixtureSite()
         defer { site.delete() }
         XCTAssertEqual(site.build().status, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: spare(site).path), "a full build keeps no spare")
+        XCTAssertTrue(SiteWriter.spareIsReady(for: site.output), "a full build leaves the spare the next update publishes through")
         let first = inode(site.output)
 
         try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nKansai's largest city.\n")
@@ -96,7 +97,19 @@ final class PublishTests: XCTestCase {
         XCTAssertEqual(leftovers, [])
     }
 
-    func testAFullBuildOverAnOutputWithASpareRemovesTheSpare() throws {
+    /// The files under `folder`, site-relative, with their bytes.
+    private func files(under folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = folder.resolvingSymlinksInPath().path + "/"
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            let path = url.resolvingSymlinksInPath().path
+            if !url.hasDirectoryPath, let data = try? Data(contentsOf: url) { files[String(path.dropFirst(root.count))] = data }
+        }
+        return files
+    }
+
+    func testAFullBuildOverAnOutputWithASpareMakesTheSpareAgainFromTheNewSite() throws {
         let site = try FixtureSite()
         defer { site.delete() }
         XCTAssertEqual(site.build().status, 0)
@@ -105,8 +118,13 @@ final class PublishTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: spare(site).path))
         try FileManager.default.removeItem(at: site.root.appending(path: ".gazetteer-cache"))
         XCTAssertEqual(site.build().status, 0, "no manifest: a full build")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: spare(site).path))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: spareState(site).path))
+        XCTAssertTrue(SiteWriter.spareIsReady(for: site.output))
+        XCTAssertEqual(files(under: spare(site)), files(under: site.output), "the old spare replaced by the new site's")
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+        // The next edit publishes through it.
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nTwo.\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(site.read("cities/osaka.html")?.contains("Two.") == true)
         XCTAssertEqual(site.snapshot(), try fromScratch(site))
     }
 
