@@ -217,21 +217,4 @@ extension EditSession {
         return entry.entries.isEmpty && entry.document.body.allSatisfy(\.isWhitespace)
     }
 
-    /// Removes a translation, its bytes `before` kept in the undo journal first; then `answer`.
-    private func remove(_ translation: EditPaths.File, before: [UInt8], url: String, what: String,
-                        answer: () -> HTTPResponse) -> HTTPResponse {
-        do throws(AtomicFile.Failure) {
-            try undo.record(path: translation.path, before: before, after: nil, what: what, url: url)
-        } catch {
-            return EditJSON.error(500, "cannot keep the undo record in \(undo.folder.path): \(error.reason); nothing was deleted")
-        }
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.remove(paths.root + "/" + translation.path)
-        } catch {
-            try? undo.dropLast()
-            return EditJSON.error(500, "cannot delete \(translation.path): \(error.reason); nothing was changed")
-        }
-        wrote([paths.root + "/" + translation.path])
-        return answer()
-    }
 }

@@ -112,21 +112,28 @@ extension EditSession {
             guard problems.isEmpty else { return Self.problems(problems) }
         }
         let list = kind == .country ? "/" + OutputPath.index : "/" + OutputPath.cities
+        return remove(file, before: disk, url: Self.url(kind, path: file.path), what: "deleting \(Self.name(in: disk) ?? slug)") {
+            EditJSON.response(200, ["url": list])
+        }
+    }
+
+    /// Removes a content file, its bytes `before` kept in the undo journal first (the name in
+    /// content/ goes: a symlink inside the guide, not what it names); then `answer`.
+    func remove(_ file: EditPaths.File, before: [UInt8], url: String, what: String,
+                answer: () -> HTTPResponse) -> HTTPResponse {
         do throws(AtomicFile.Failure) {
-            try undo.record(path: file.path, before: disk, after: nil, what: "deleting \(Self.name(in: disk) ?? slug)",
-                            url: Self.url(kind, path: file.path))
+            try undo.record(path: file.path, before: before, after: nil, what: what, url: url)
         } catch {
             return EditJSON.error(500, "cannot keep the undo record in \(undo.folder.path): \(error.reason); nothing was deleted")
         }
         do throws(AtomicFile.Failure) {
-            // The name in content/ goes (a symlink inside the guide: the link, not what it names).
             try AtomicFile.remove(paths.root + "/" + file.path)
         } catch {
             try? undo.dropLast()
             return EditJSON.error(500, "cannot delete \(file.path): \(error.reason); nothing was changed")
         }
         wrote([paths.root + "/" + file.path])
-        return EditJSON.response(200, ["url": list])
+        return answer()
     }
 
     /// `POST api/undo {}`: the newest change undone (every file it wrote), unless one of its files changed since.
