@@ -12,6 +12,8 @@ median wall time and the median peak memory (maximum resident set size, from
   city body       one city's Markdown body edited
   city name       one city's name (front matter) edited: the lists showing it change too
   template        templates/city.mustache edited: every city page changes
+  static file     one file of static/ changed (static/benchmark.txt, made before the first run
+                  and removed afterwards)
 
 The corpus gets a copy of the repository's templates/ (the default theme) so that a
 template can be edited; edited files are restored afterwards.
@@ -28,7 +30,8 @@ import tempfile
 import time
 
 TARGETS = {  # seconds, for the 10,000-page corpus (and the 1,000-page one)
-    "corpus-10k": {"cold": 18, "warm": 0.33, "city body": 0.3, "city name": 0.3, "city added": 0.3},
+    "corpus-10k": {"cold": 18, "warm": 0.33, "city body": 0.3, "city name": 0.3, "city added": 0.3,
+                   "static file": 0.1},
     "corpus-1k": {"cold": 2.9, "warm": 0.1},
     "corpus-100k": {"cold": 300, "warm": 0.5},
     "corpus-flags": {"cold": 0.8},
@@ -142,6 +145,24 @@ def measure(gazetteer, corpus, runs, only):
             os.unlink(added)
 
     scenario("city added", lambda i: (remove_added(), run_build(gazetteer, corpus, output), add_city(i)), remove_added)
+    static_file = os.path.join(corpus, "static", "benchmark.txt")
+
+    def change_static(i):
+        if not os.path.exists(static_file):
+            os.makedirs(os.path.dirname(static_file), exist_ok=True)
+            with open(static_file, "w", encoding="utf-8") as f:
+                f.write("A file of static/ for the benchmark.\n")
+            run_build(gazetteer, corpus, output)
+        with open(static_file, "w", encoding="utf-8") as f:
+            f.write(f"A file of static/ for the benchmark, run {i + 1}.\n")
+
+    def remove_static():
+        if os.path.exists(static_file):
+            os.unlink(static_file)
+            if not os.listdir(os.path.dirname(static_file)):
+                os.rmdir(os.path.dirname(static_file))
+
+    scenario("static file", change_static, remove_static)
     original_template = open(template, encoding="utf-8").read()
     scenario("template", lambda i: edit(template, lambda t: t + f"<!-- benchmark run {i + 1} -->\n"),
              lambda: restore(template, original_template))
@@ -185,7 +206,7 @@ def median_run(samples):
 
 
 def print_table(all_results):
-    labels = ["cold", "warm", "city body", "city name", "city added", "template"]
+    labels = ["cold", "warm", "city body", "city name", "city added", "template", "static file"]
     print()
     header = f"{'scenario':<11}" + "".join(f"{name + ' (s)':>16}{'peak MB':>9}{'target':>8}" for name, _ in all_results)
     print(header)

@@ -12,8 +12,9 @@ import Render
 /// know nothing of manifests.
 ///
 /// Before the plan, the build stops if the watch of the previous build finds nothing changed
-/// (`InputWatch.check`); after the render, page keys decide which pages are rendered again
-/// when `comparePageKeys` (see `DependencyValues`).
+/// (`InputWatch.check`), and copies files and does nothing else when only copied files changed
+/// (`copiesOnly`); after the render, page keys decide which pages are rendered again when
+/// `comparePageKeys` (see `DependencyValues`).
 package struct RebuildPlan {
     /// How the output folder is brought up to date.
     package enum OutputUpdate: Equatable {
@@ -89,6 +90,24 @@ package struct RebuildPlan {
             self.pictureExists = pictureExists
             self.pictureUnchanged = pictureUnchanged
         }
+    }
+
+    /// A build in which nothing changed but the bytes of files the last build copied as they
+    /// are from `static/` (`changed`: the watch's changed files, absolute paths; nil when
+    /// anything else changed: a file added or removed, a folder listed again): those files are
+    /// copied again and published, the record saved with everything else as it was, and
+    /// nothing is listed, parsed, keyed or rendered, since nothing read them. Their paths
+    /// under `staticFolder` (absolute, ending in "/"), or nil when the build runs whole: the
+    /// output is not as the last build left it, a changed file is not under `static/` or was
+    /// not published by the last build, or a page shows it as a picture (`readByPages`:
+    /// pictures are read for their thumbnails).
+    package static func copiesOnly(changed: [String]?, staticFolder: String, outputAsLeft: Bool,
+                                   published: (String) -> Bool, readByPages: (String) -> Bool) -> [String]?
+    {
+        guard outputAsLeft, let changed, !changed.isEmpty,
+              changed.allSatisfy({ $0.hasPrefix(staticFolder) && !readByPages($0) }) else { return nil }
+        let paths = changed.map { String($0.dropFirst(staticFolder.count)) }
+        return paths.allSatisfy(published) ? paths : nil
     }
 
     /// Whether the thumbnail plans a build with `engineKey` left may be used now (asked

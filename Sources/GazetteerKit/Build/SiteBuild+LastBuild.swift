@@ -106,10 +106,9 @@ extension SiteBuild {
         }
         // The dependency table, for the comparison of page keys (or to be copied).
         if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
-        // A build that may only copy files of static/ (`publishStaticFiles`) needs no entries:
-        // they are decoded if it turns out to need them after all.
-        let staticFolder = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/" + SiteLoader.staticFolder + "/"
-        if last.check?.onlyFilesChanged()?.allSatisfy({ $0.hasPrefix(staticFolder) }) != true { last.decodeEntries() }
+        // A build that only copies files of static/ again (`RebuildPlan.copiesOnly`) needs no
+        // entries: they are decoded if it turns out to need them after all.
+        if Self.copiesOnly(last, options) == nil { last.decodeEntries() }
         clock.lap("load.index")
         return last
     }

@@ -5,28 +5,22 @@ import Write
 import Incremental
 
 extension SiteBuild {
-    /// A build where nothing changed but the bytes of files of `static/` that the last build
-    /// published (none added or removed, none a picture a page shows, no other input touched,
-    /// the output as it was left):
-    /// those files are copied and published like any build's (through the staging folder and
-    /// the spare, never half), and the manifest saved again with everything else copied from
-    /// the last one. Nothing is listed, parsed, keyed or rendered, so the cost is that of the
-    /// files, not of the guide. Nil when the build is not such a one: the whole pipeline runs.
+    /// A build that only copies files of `static/` again, as `RebuildPlan.copiesOnly` decides:
+    /// they are copied and published like any build's (through the staging folder and the
+    /// spare, never half), and the manifest saved again with everything else copied from the
+    /// last one. Nothing is listed, parsed, keyed or rendered, so the cost is that of the files,
+    /// not of the guide. Nil when the build is not such a one: the whole pipeline runs.
     static func publishStaticFiles(_ last: LastBuild, _ options: BuildOptions, clock: inout BuildClock)
         throws(DiagnosticList) -> BuildSummary?
     {
-        guard options.writeOutput, options.editBasis == nil, let check = last.check, let archive = last.archive,
-              archive.output.matches(options.output), let changed = check.onlyFilesChanged(), !changed.isEmpty else { return nil }
-        let folder = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/" + SiteLoader.staticFolder + "/"
-        let paths = changed.map { String($0.dropFirst(folder.count)) }
-        // Each published from static/ by the last build, and none a picture a page shows.
-        guard changed.allSatisfy({ $0.hasPrefix(folder) && archive.sourceRanges[$0] == nil }),
-              paths.allSatisfy({ archive.assets[$0] != nil }) else { return nil }
+        guard let paths = copiesOnly(last, options), let check = last.check, let archive = last.archive else { return nil }
+        let folder = staticFolder(options)
         let stamps = check.fileStamps()
         let writer = try SiteWriter(output: options.output, incremental: true)
         defer { writer.discard() }
         var assets = archive.assets
-        for (path, full) in zip(paths, changed) {
+        for path in paths {
+            let full = folder + path
             guard let stamp = stamps[full] else { return nil }
             try writer.copy(path, from: URL(fileURLWithPath: full))
             assets[path] = stamp
@@ -56,5 +50,19 @@ extension SiteBuild {
         summary.warnings = SavedWarnings.read(from: options.cache)?.all ?? []
         if options.strict && !summary.warnings.isEmpty { throw DiagnosticList(summary.warnings) }
         return summary
+    }
+
+    /// The files of `static/` this build only copies again (`RebuildPlan.copiesOnly`), or nil.
+    static func copiesOnly(_ last: LastBuild, _ options: BuildOptions) -> [String]? {
+        guard options.writeOutput, options.editBasis == nil, let check = last.check, let archive = last.archive else { return nil }
+        return RebuildPlan.copiesOnly(
+            changed: check.onlyFilesChanged(), staticFolder: staticFolder(options),
+            outputAsLeft: archive.output.matches(options.output),
+            published: { archive.assets[$0] != nil }, readByPages: { archive.sourceRanges[$0] != nil })
+    }
+
+    /// The absolute path of the guide's `static/`, ending in "/".
+    static func staticFolder(_ options: BuildOptions) -> String {
+        options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/" + SiteLoader.staticFolder + "/"
     }
 }

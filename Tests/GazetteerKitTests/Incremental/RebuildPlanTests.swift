@@ -159,4 +159,23 @@ final class RebuildPlanTests: XCTestCase {
         XCTAssertTrue(afterListing.keeps(themeFoldersUnchanged: true, sameImagesNamed: true, filesOnlyAdded: true, check: relisted) == (.extended, true))
         XCTAssertTrue(afterListing.keeps(themeFoldersUnchanged: true, sameImagesNamed: false, filesOnlyAdded: true, check: relisted) == (.remade, false))
     }
+
+    /// Only files of static/ that the last build published, none a picture, changed: they
+    /// alone are copied again; anything else runs the whole build.
+    func testOnlyChangedFilesOfStaticThatWerePublishedAreCopiedAlone() {
+        let folder = "/guide/static/"
+        let published: Set<String> = ["robots.txt", "docs/map.pdf", "photos/harbour.jpg"]
+        func copies(_ changed: [String]?, outputAsLeft: Bool = true) -> [String]? {
+            RebuildPlan.copiesOnly(changed: changed, staticFolder: folder, outputAsLeft: outputAsLeft,
+                                   published: published.contains, readByPages: { $0 == folder + "photos/harbour.jpg" })
+        }
+        XCTAssertEqual(copies([folder + "robots.txt", folder + "docs/map.pdf"]), ["robots.txt", "docs/map.pdf"])
+        XCTAssertNil(copies([folder + "robots.txt"], outputAsLeft: false), "an output changed by hand is updated by the whole build")
+        XCTAssertNil(copies(nil), "a file added or removed, or a folder listed again")
+        XCTAssertNil(copies([]), "nothing changed is the watch's answer, not a copy")
+        XCTAssertNil(copies([folder + "robots.txt", "/guide/content/cities/madrid.md"]), "a content file changed too")
+        XCTAssertNil(copies([folder + "photos/harbour.jpg"]), "a picture a page shows is read for its thumbnails")
+        XCTAssertNil(copies([folder + "new.txt"]), "a file the last build did not publish")
+        XCTAssertNil(copies(["/guide/static-old/robots.txt"]), "a folder whose name begins like static/")
+    }
 }
