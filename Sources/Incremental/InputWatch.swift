@@ -117,12 +117,14 @@ package struct InputWatch: Sendable {
         }
 
         /// Whether every watched folder at or under `path` is unchanged (so no file was added
-        /// to any of them or removed).
+        /// to any of them or removed), and `path` is in the state it was in: a folder missing
+        /// last time and there now (a guide's first `static/`) holds files no watch has.
         package func foldersUnchanged(under path: String) -> Bool {
             for (index, item) in watch.items.enumerated() {
-                guard case .folder = item.state else { continue }
                 let folder = watch.folders[item.folder]
                 let full = item.name.isEmpty ? folder : folder + "/" + item.name
+                // The folder itself in any state: one missing last time and there now is new.
+                if case .folder = item.state {} else if full != path { continue }
                 guard full == path || full.hasPrefix(path + "/") else { continue }
                 if now[index] != item.state { return false }
             }

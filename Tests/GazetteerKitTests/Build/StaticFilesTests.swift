@@ -51,6 +51,23 @@ final class StaticFilesTests: XCTestCase {
         XCTAssertEqual(site.snapshot(), incremental)
     }
 
+    /// A guide that had no static/ gets one: its files are watched from then on, so that a
+    /// change to one is published by the next build.
+    func testAFileOfAStaticFolderMadeSinceTheLastBuildIsPublishedWhenChanged() throws {
+        let site = try site()
+        defer { site.delete() }
+        try FileManager.default.removeItem(at: site.root.appending(path: "static"))
+        let first = site.build()
+        XCTAssertEqual(first.status, 0, first.err)
+        try site.write("static/robots.txt", "User-agent: *\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertEqual(site.read("robots.txt"), "User-agent: *\n")
+        try site.write("static/robots.txt", "User-agent: *\nDisallow: /\n")
+        let changed = site.build()
+        XCTAssertEqual(changed.status, 0, changed.err)
+        XCTAssertEqual(site.read("robots.txt"), "User-agent: *\nDisallow: /\n", "the changed file is published")
+    }
+
     /// A picture of static/ that a page shows is thumbnailed; changed, its thumbnails are made again.
     func testAPictureOfStaticIsThumbnailedAndRemadeWhenChanged() throws {
         let site = try site([
