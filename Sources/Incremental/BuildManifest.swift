@@ -182,6 +182,15 @@ package struct BuildManifest: Sendable {
         return parts
     }
 
+    /// Writes the manifest into `cache` with every part of `previous` as it is: only the head
+    /// (the settings' keys, the output's stamps, the theme assets, the watch) differs, so
+    /// nothing is decoded or encoded but the head. For a build that changed no record, no
+    /// page and no dependency (one that only copied files again).
+    package func saveKeepingParts(of previous: ManifestArchive, to cache: URL) throws {
+        let parts = ManifestCoding.PartKind.allCases.map { Array(previous.parts($0)) }
+        try commit(ManifestParts.Written(parts: parts, written: 0), to: cache)
+    }
+
     /// The head naming `parts` put in place, and the parts it does not name removed.
     package func commit(_ parts: ManifestParts.Written, to cache: URL) throws {
         let target = Self.url(in: cache)

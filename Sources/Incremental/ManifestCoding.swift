@@ -88,7 +88,9 @@ package enum ManifestCoding {
             rest.string(path)
             stamp.encode(into: &rest)
         }
-        rest.uint(UInt64(manifest.dependencies.count))
+        // The table's length: the positions its chunks hold (the same as `dependencies.count`,
+        // and known without decoding when the parts are the previous manifest's).
+        rest.uint(UInt64(parts.first.map { $0.reduce(0) { $0 + $1.count } } ?? 0))
         for refs in parts {
             rest.uint(UInt64(refs.count))
             for ref in refs {

@@ -104,11 +104,13 @@ extension SiteBuild {
             last.archive = nil
             unusable(why)
         }
-        // The dependency table, for the comparison of page keys (or to be copied).
-        if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
         // A build that only copies files of static/ again (`RebuildPlan.copiesOnly`) needs no
-        // entries: they are decoded if it turns out to need them after all.
-        if Self.copiesOnly(last, options) == nil { last.decodeEntries() }
+        // entries and no dependency table: they are decoded if it turns out to need them after all.
+        if Self.copiesOnly(last, options) == nil {
+            // The dependency table, for the comparison of page keys (or to be copied).
+            if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
+            last.decodeEntries()
+        }
         clock.lap("load.index")
         return last
     }

@@ -32,18 +32,14 @@ extension SiteBuild {
         clock.lap("write.commit")
         var manifest = BuildManifest(
             engineKey: archive.engineKey, globalKey: archive.globalKey, output: output, imageCount: archive.imageCount,
-            assets: assets, entries: archive.entryRanges.mapValues { .copied($0) },
-            sources: archive.sourceRanges.mapValues { .copied($0) }, pages: archive.pages.mapValues { .copied($0.range) })
-        manifest.dependencies = archive.dependencyTable
-        manifest.dependencyValues = archive.dependencyValues ?? []
+            assets: assets)
         manifest.watch = check.renewed(outputFolders: output.folders)
         manifest.watch?.pages = check.watch.pages
         manifest.watch?.dataFiles = check.watch.dataFiles
         manifest.watch?.images = check.watch.images
         manifest.watch?.drafts = check.watch.drafts
-        // Every record is copied from the file (no entry was decoded: see `lastBuild`).
-        archive.releaseBytes()
-        try? manifest.save(to: options.cache, previous: archive)
+        // Every record, the table and its values are the last manifest's parts, as they are.
+        try? manifest.saveKeepingParts(of: archive, to: options.cache)
         clock.lap("write.manifest")
         var summary = clock.summary(unchanged: check.watch)
         summary.filesWritten = paths.count
