@@ -91,11 +91,11 @@ package enum ManifestParts {
     }
 
     /// A part to encode: a shard of records, or a chunk of the table.
-    struct Job: @unchecked Sendable {
+    struct Job: Sendable {
         var kind: ManifestCoding.PartKind
         var index: Int
         var count: Int
-        var encode: (inout ManifestArchive.Copies?) -> [UInt8]?
+        var encode: @Sendable (inout ManifestArchive.Copies?) -> [UInt8]?
     }
 
     /// The table, or the values beside it, in chunks of `tableChunk`: a chunk equal to the
@@ -120,7 +120,7 @@ package enum ManifestParts {
 
     private static func shardJobs<Value: Sendable>(
         _ records: [String: BuildManifest.Record<Value>], _ kind: ManifestCoding.PartKind, previous: ManifestArchive?,
-        jobs: inout [Job], _ write: @escaping (inout ByteWriter, String, Value) -> Void
+        jobs: inout [Job], _ write: @escaping @Sendable (inout ByteWriter, String, Value) -> Void
     ) -> [ManifestCoding.PartRef?] {
         let before = Array(previous?.parts(kind) ?? [])
         let count = shardCount(records.count, previous: before.isEmpty ? nil : before.count)

@@ -97,15 +97,14 @@ package enum OutputFolders {
         // The largest first, so that no core is left with a big one at the end.
         folders.sort { $0.names.count > $1.names.count }
         let linking = folders
-        let failures = Locked<[Failure?]>(slots: linking.count)
-        DispatchQueue.concurrentPerform(iterations: linking.count) { index in
+        let failures = Parallel.map(linking.count) { index -> Failure? in
             let (from, to, names) = linking[index]
             for name in names where link(from + "/" + name, to + "/" + name) != 0 {
-                failures[index] = Failure(doing: "writing", path: to + "/" + name, code: errno)
-                return
+                return Failure(doing: "writing", path: to + "/" + name, code: errno)
             }
+            return nil
         }
-        if let failure = failures.value.lazy.compactMap({ $0 }).first { throw failure }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     /// Removes a tree if it exists (failures ignored: what is left is removed next time).
