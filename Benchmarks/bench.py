@@ -170,8 +170,9 @@ def measure(gazetteer, corpus, runs, only):
 
 
 def page_weights(output):
-    """The largest HTML page, and the bytes of a first view (the page, its CSS and scripts, and
-    the pictures it does not load lazily) of the largest page and of the index."""
+    """The largest HTML page, and the bytes of a first view (the page, its CSS and scripts, what
+    its <object> elements show, and the pictures it does not load lazily) of the largest page
+    and of the index."""
     largest, size = None, 0
     for folder, _, files in os.walk(output):
         for name in files:
@@ -184,7 +185,9 @@ def page_weights(output):
         html = open(page, encoding="utf-8").read()
         base = os.path.dirname(page)
         total = len(html.encode())
-        for ref in re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(r'<script src="([^"]+)"', html):
+        # The stylesheet, the scripts and what <object> shows (the index's world map).
+        for ref in (re.findall(r'<link rel="stylesheet" href="([^"]+)"', html) + re.findall(r'<script src="([^"]+)"', html)
+                    + re.findall(r'<object [^>]*data="([^"]+)"', html)):
             path = os.path.normpath(os.path.join(base, ref))
             total += os.path.getsize(path) if os.path.exists(path) else 0
         for tag in re.findall(r"<img [^>]*>", html):

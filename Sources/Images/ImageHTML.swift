@@ -5,9 +5,13 @@ import Load
 /// Thumbnails as template values and as `<img>` elements.
 package enum ImageHTML {
     /// `src`, `srcset`, `width`, `height`, `alt` of a planned thumbnail, seen from a page whose root is `root`.
+    /// `src` is the 1x, which the browser takes as the 1x candidate of `srcset` (HTML's "update
+    /// the source set"): `srcset` names the denser ones only, unless there is none (an empty
+    /// `srcset` is invalid), saving its bytes in every row of a list (12 KB on an index of 249).
     package static func fields(_ plan: ThumbnailPlan, root: String, alt: String) -> [String: String] {
         let first = plan.images[0]
-        let srcset = plan.images.map { "\(root)\(PagePath.urlEncoded(OutputPath.image($0.fileName))) \($0.scale)x" }
+        let candidates = plan.images.count > 1 ? plan.images.dropFirst() : plan.images[...]
+        let srcset = candidates.map { "\(root)\(PagePath.urlEncoded(OutputPath.image($0.fileName))) \($0.scale)x" }
             .joined(separator: ", ")
         return [
             "src": root + PagePath.urlEncoded(OutputPath.image(first.fileName)),

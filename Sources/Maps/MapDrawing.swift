@@ -11,14 +11,39 @@ import Locking
 package enum MapDrawing {
     /// The world map: every country's shape, `countries` filled and linked.
     package static func world(_ countries: [MapCountry], label: String, data: MapData = .world) -> String {
-        let width = 960.0
-        let scale = width / 2 / EqualEarth.halfWidth
-        let height = (2 * EqualEarth.halfHeight * scale).rounded()
-        let canvas = Canvas(projection: EqualEarth(), scale: scale, originX: width / 2, originY: height / 2,
-                            width: width, height: height, clips: false)
+        let canvas = worldCanvas
         let base = canvas.land(data, except: Set(countries.compactMap(\.code)))
         return canvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 5)
     }
+
+    /// The world map as a document of its own (`image/svg+xml`), for a page to show with
+    /// `<object>` so that its bytes are one file the browser keeps, not repeated in the page:
+    /// the drawing of `world`, styled by the theme's `stylesheet` (its address from the file),
+    /// its links opening in the page that shows it.
+    package static func worldDocument(_ countries: [MapCountry], label: String, stylesheet: String,
+                                      data: MapData = .world) -> String {
+        let canvas = worldCanvas
+        let base = canvas.land(data, except: Set(countries.compactMap(\.code)))
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?xml-stylesheet href=\"\(escape(stylesheet))\" type=\"text/css\"?>\n"
+            + canvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 5,
+                         standalone: true) + "\n"
+    }
+
+    /// The element that shows the document of `worldDocument` at `url` in a page: an image
+    /// to assistive technology, named `label` (its links are those of the page's text too),
+    /// as wide as the drawing is and as tall in proportion.
+    package static func worldObject(url: String, label: String) -> String {
+        "<object class=\"map-drawing\" data=\"\(escape(url))\" type=\"image/svg+xml\" width=\"\(Int(worldCanvas.width))\""
+            + " height=\"\(Int(worldCanvas.height))\" role=\"img\" aria-label=\"\(escape(label))\"></object>"
+    }
+
+    private static let worldCanvas: Canvas = {
+        let width = 960.0
+        let scale = width / 2 / EqualEarth.halfWidth
+        let height = (2 * EqualEarth.halfHeight * scale).rounded()
+        return Canvas(projection: EqualEarth(), scale: scale, originX: width / 2, originY: height / 2,
+                      width: width, height: height, clips: false)
+    }()
 
     /// A map framing `countries` (their main parts; for a country marked `partial`, only what
     /// lies near the others), with every country around them, and `cities` as named dots.
@@ -189,10 +214,12 @@ struct Canvas: Sendable {
         return path.data
     }
 
+    /// `standalone`: a document of its own (its namespace named, its links opening in the
+    /// page that shows it), not an element of a page.
     func svg(label: String, land: String, countries: [MapCountry], cities: [MapCity], data: MapData,
-             markerRadius: Double) -> String {
-        var svg = "<svg class=\"map-drawing\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"group\" aria-label=\""
-        svg += escape(label) + "\">"
+             markerRadius: Double, standalone: Bool = false) -> String {
+        var svg = standalone ? "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map-drawing\"" : "<svg class=\"map-drawing\""
+        svg += " viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"group\" aria-label=\"" + escape(label) + "\">"
         if !land.isEmpty { svg += "<path class=\"land\" d=\"\(land)\"/>" }
         // The page's own country last, so that its outline is on top.
         for country in countries.filter({ !$0.highlighted }) + countries.filter(\.highlighted) {
@@ -200,7 +227,7 @@ struct Canvas: Sendable {
             var path = PathWriter()
             var shown = false
             if let code = country.code, let shape = data.shape(code) { shown = draw(shape, into: &path) }
-            let (open, close) = Canvas.link(country.url, name: country.name)
+            let (open, close) = Canvas.link(country.url, name: country.name, target: standalone ? "_top" : nil)
             if shown {
                 svg += open + "<path class=\"\(kind)\" d=\"\(path.data)\"/>" + close
             } else if let at = country.marker ?? country.code.flatMap({ data.labels[$0] }), let q = screen(at),
@@ -213,9 +240,10 @@ struct Canvas: Sendable {
     }
 
     /// A link around a place, named like it, out of the tab order; none without an address.
-    static func link(_ url: String?, name: String) -> (open: String, close: String) {
+    static func link(_ url: String?, name: String, target: String? = nil) -> (open: String, close: String) {
         guard let url else { return ("", "") }
-        return ("<a href=\"\(escape(url))\" tabindex=\"-1\" aria-label=\"\(escape(name))\">", "</a>")
+        let opens = target.map { " target=\"\($0)\"" } ?? ""
+        return ("<a href=\"\(escape(url))\"\(opens) tabindex=\"-1\" aria-label=\"\(escape(name))\">", "</a>")
     }
 
     static func fixed(_ v: Double) -> String {

@@ -7,13 +7,34 @@ import Model
 /// there is nothing to draw). Each records what it reads, like any other value: the list of
 /// countries it shows, their front matter (code, name), and the cities' front matter (position).
 extension PageRenderer {
-    /// The world map: every country of the guide, filled and linked.
+    /// The world map of the index: its file (`WorldMap`, every country of the guide, filled
+    /// and linked) shown by `<object>`, named like the drawing; empty when there is nothing to draw.
     func worldMap(from page: String, scope: PageScope) -> String {
+        guard let (_, label) = worldMapCountries(from: WorldMap.path, scope: scope) else { return "" }
+        return MapDrawing.worldObject(url: PagePath.relative(from: page, to: WorldMap.path), label: label)
+    }
+
+    /// The world map's file: the countries of the guide, filled and linked from `path`.
+    func worldMapDocument(at path: String, scope: PageScope) -> String {
+        guard let (countries, label) = worldMapCountries(from: path, scope: scope) else { return "" }
+        return MapDrawing.worldDocument(countries, label: label, stylesheet: siteRoot(of: path) + "assets/style.css")
+    }
+
+    /// Whether the world map shows anything: a country with a shape or a marker.
+    var drawsWorldMap: Bool {
+        let scope = PageScope()
+        return worldMapCountries(from: WorldMap.path, scope: scope) != nil
+    }
+
+    /// The countries of the world map as seen from `path` and its name, or nil when none can
+    /// be drawn (no code with a shape, no placed capital).
+    private func worldMapCountries(from path: String, scope: PageScope) -> (countries: [MapCountry], label: String)? {
         scope.read(.countries)
-        let countries = model.countries.map { mapCountry($0, from: page, scope: scope) }
-        guard countries.contains(where: { $0.code != nil || $0.marker != nil }) else { return "" }
+        let countries = model.countries.map { mapCountry($0, from: path, scope: scope) }
+        guard countries.contains(where: { $0.code != nil || $0.marker != nil }) else { return nil }
         let count = countries.count
-        return MapDrawing.world(countries, label: word("world_map", ["count": String(count), "countries": word(count == 1 ? "count_country" : "count_countries", scope: scope)], scope: scope))
+        let label = word("world_map", ["count": String(count), "countries": word(count == 1 ? "count_country" : "count_countries", scope: scope)], scope: scope)
+        return (countries, label)
     }
 
     /// A continent's countries, filled and linked (one that is on other continents too is

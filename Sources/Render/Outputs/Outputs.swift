@@ -7,7 +7,7 @@ package enum Outputs {
         CreditsPage(), RedirectPages(), Sitemap(), Feed(), JSONFeed(),
         EntryRecords(.country), EntryRecords(.city), EntryRecords(.page), DataCollections(), DataTables(), DataSchemas(),
         SearchRecords(),
-        CitiesGeoJSON(),
+        CitiesGeoJSON(), WorldMap(),
     ]
 
     /// The templates every theme has: `layout`, which the others extend, and those of the

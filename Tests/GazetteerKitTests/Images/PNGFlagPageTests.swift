@@ -16,7 +16,9 @@ final class PNGFlagPageTests: XCTestCase {
         let index = try XCTUnwrap(site.read("index.html"))
         let tag = try XCTUnwrap(index.firstMatch(of: /<img [^>]*alt="Flag of Japan"[^>]*>/).map { String($0.output) }, index)
         let srcset = try XCTUnwrap(tag.firstMatch(of: /srcset="([^"]+)"/)?.output.1, tag)
-        let candidates = srcset.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ") }
+        let src = try XCTUnwrap(tag.firstMatch(of: /\ssrc="([^"]+)"/)?.output.1, tag)
+        // The 1x is `src`, which the browser takes as the 1x candidate; srcset names the 2x.
+        let candidates = [[src, "1x"]] + srcset.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ") }
         XCTAssertEqual(candidates.map { String($0[1]) }, ["1x", "2x"], tag)
         let width = try XCTUnwrap(tag.firstMatch(of: /width="(\d+)"/).flatMap { Int($0.output.1) })
         for (number, candidate) in candidates.enumerated() {

@@ -23,7 +23,7 @@ final class ServeSessionTests: XCTestCase {
             output: TextOutput(print: { box.append(out: $0) }, error: { box.append(err: $0) }))
         let port = try session.start()
         defer { session.stop() }
-        XCTAssertTrue(box.out.contains("Built 12 pages and 15 data files"), box.out)
+        XCTAssertTrue(box.out.contains("Built 12 pages and 16 data files"), box.out)
 
         let page = try RawHTTPClient.get("/countries/japan.html", port: port)
         XCTAssertEqual(page.status, 200)
@@ -119,7 +119,7 @@ final class ServeSessionTests: XCTestCase {
             _ = try session.start()
             session.stop()
             if force {
-                XCTAssertTrue(box.out.contains("Built 12 pages and 15 data files"), box.out + box.err)
+                XCTAssertTrue(box.out.contains("Built 12 pages and 16 data files"), box.out + box.err)
             } else {
                 XCTAssertTrue(box.err.contains("refusing to build into this folder"), box.err)
             }
