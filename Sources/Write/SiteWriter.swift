@@ -58,6 +58,11 @@ package final class SiteWriter: Sendable {
         OutputFolders.removeTree(staging.path)
         OutputFolders.removeTree(aside)
         Self.removeLeftovers(of: output)
+        // A full build leaves the spare of the site it replaces stale: removed while it runs.
+        if !incremental {
+            unlink(spareState)
+            RetiredFolder.retire(spare, beside: output)
+        }
         // Placed away from its parent's crowd of recently deleted files where the file system
         // can (OutputFolders.makePlacedFolder): every page is a file made in it.
         do throws(OutputFolders.Failure) {
@@ -120,7 +125,7 @@ package final class SiteWriter: Sendable {
 
     /// Removes the staging folder: the build failed or wrote nothing.
     package func discard() {
-        OutputFolders.removeTree(staging.path)
+        RetiredFolder.retire(staging.path, beside: output)
     }
 
     /// Publishes the staging folder, which holds the files `written`, as the whole new site.
@@ -302,7 +307,7 @@ package final class SiteWriter: Sendable {
     /// The spare no longer follows the output (after a full build): removed.
     private func forgetSpare() {
         unlink(spareState)
-        OutputFolders.removeTree(spare)
+        RetiredFolder.retire(spare, beside: output)
     }
 
     /// Files of the user's in the way of the build's, as the user should read them.
@@ -325,18 +330,18 @@ package final class SiteWriter: Sendable {
     /// beside the output (named with the process number of a process that is gone).
     private static func removeLeftovers(of output: URL) {
         let parent = output.deletingLastPathComponent()
-        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-"]
+        let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).old-", RetiredFolder.prefix(of: output)]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
             // The staging folder's, or the scratch folder placing it (OutputFolders.makePlacedFolder:
             // `.<staging name>.placing-<pid>-<n>`).
             let placing = name.hasPrefix(".") && name.contains(".placing-")
             let owner = placing
                 ? name.components(separatedBy: ".placing-").last?.split(separator: "-").first.map(String.init)
-                : prefixes.first(where: { name.hasPrefix($0) }).map { String(name.dropFirst($0.count)) }
+                : prefixes.first(where: { name.hasPrefix($0) }).map { String(name.dropFirst($0.count).prefix { $0 != "-" }) }
             guard !placing || prefixes.contains(where: { name.dropFirst().hasPrefix($0) }),
                   let owner, let pid = Int32(owner), pid != getpid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: parent.appending(path: name))
+            RetiredFolder.retire(parent.appending(path: name).path, beside: output)
         }
     }
 

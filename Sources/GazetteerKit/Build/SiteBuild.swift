@@ -36,6 +36,8 @@ public struct SiteBuild {
         let adopting = try claimOutput(options)
         let lock = try BuildLock.acquire(for: options)
         defer { lock.release() }
+        // The folders this build retired (a stale spare, the old site), removed while it ran.
+        defer { RetiredFolder.finish() }
         releaseLastBuild()
         var clock = BuildClock()
         var last = lastBuild(options, clock: &clock)

@@ -128,6 +128,26 @@ final class PublishTests: XCTestCase {
         XCTAssertEqual(site.snapshot(), try fromScratch(site))
     }
 
+    /// The old site, the stale spare and what a killed build left beside the output are
+    /// removed while the build runs (out of the way at once), and none is left once it is done.
+    func testAFullBuildLeavesNoOldSiteSpareOrRetiredFolderBehind() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nOne.\n")
+        XCTAssertEqual(site.build().status, 0)
+        // A folder a killed build had retired (its process is gone: no process has this id).
+        let killed = site.root.appending(path: ".\(site.output.lastPathComponent).retired-4194303-1")
+        try FileManager.default.createDirectory(at: killed.appending(path: "cities"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: killed.appending(path: "cities/osaka.html"))
+        try FileManager.default.removeItem(at: site.root.appending(path: ".gazetteer-cache"))
+        XCTAssertEqual(site.build().status, 0, "no manifest: a full build")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+        XCTAssertEqual(beside.filter { $0.contains(".retired-") || $0.contains(".staging-") || $0.contains(".old-") }, [], "\(beside)")
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+        XCTAssertTrue(SiteWriter.spareIsReady(for: site.output))
+    }
+
     func testAPageChangedTwiceInARowIsRewrittenInPlaceInTheSpare() throws {
         let site = try FixtureSite()
         defer { site.delete() }
