@@ -7,7 +7,8 @@ For each corpus, each scenario runs `--runs` times (3 by default); the table sho
 median wall time and the median peak memory (maximum resident set size, from
 `/usr/bin/time -v`), and the stage times (`--timings`) of the median run:
 
-  cold            empty output folder and empty cache (every thumbnail made)
+  cold            empty output folder and empty cache, no spare beside the output (every
+                  thumbnail made)
   warm            nothing changed since the last build
   city body       one city's Markdown body edited
   city name       one city's name (front matter) edited: the lists showing it change too
@@ -114,8 +115,13 @@ def measure(gazetteer, corpus, runs, only):
         results[label] = samples
 
     def cold(_):
+        # As on a first build: no output, no cache, and no spare of an earlier output beside
+        # it (a full build leaves one; removing it is work a first build never does).
         shutil.rmtree(output, ignore_errors=True)
         shutil.rmtree(cache, ignore_errors=True)
+        shutil.rmtree(os.path.join(corpus, ".site.spare"), ignore_errors=True)
+        if os.path.exists(os.path.join(corpus, ".site.spare.json")):
+            os.unlink(os.path.join(corpus, ".site.spare.json"))
 
     scenario("cold", cold)
     if os.path.exists(output):
