@@ -11,9 +11,7 @@ import Locking
 package enum MapDrawing {
     /// The world map: every country's shape, `countries` filled and linked.
     package static func world(_ countries: [MapCountry], label: String, data: MapData = .world) -> String {
-        let canvas = worldCanvas
-        let base = canvas.land(data, except: Set(countries.compactMap(\.code)))
-        return canvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 5)
+        drawWorld(countries, label: label, data: data, standalone: false)
     }
 
     /// The world map as a document of its own (`image/svg+xml`), for a page to show with
@@ -22,11 +20,14 @@ package enum MapDrawing {
     /// its links opening in the page that shows it.
     package static func worldDocument(_ countries: [MapCountry], label: String, stylesheet: String,
                                       data: MapData = .world) -> String {
-        let canvas = worldCanvas
-        let base = canvas.land(data, except: Set(countries.compactMap(\.code)))
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?xml-stylesheet href=\"\(escape(stylesheet))\" type=\"text/css\"?>\n"
-            + canvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 5,
-                         standalone: true) + "\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?xml-stylesheet href=\"\(escape(stylesheet))\" type=\"text/css\"?>\n"
+            + drawWorld(countries, label: label, data: data, standalone: true) + "\n"
+    }
+
+    private static func drawWorld(_ countries: [MapCountry], label: String, data: MapData, standalone: Bool) -> String {
+        let base = worldCanvas.land(data, except: Set(countries.compactMap(\.code)))
+        return worldCanvas.svg(label: label, land: base, countries: countries, cities: [], data: data, markerRadius: 5,
+                               standalone: standalone)
     }
 
     /// The element that shows the document of `worldDocument` at `url` in a page: an image
