@@ -61,7 +61,7 @@ extension SiteBuild {
                     return (nil, false)
                 }
                 if let changed { return (read, !read.contains { changed[Int($0)] }) }
-                return (read, DependencyValues.key(for: page, values: read.lazy.map { tableValues[Int($0)] }) == key)
+                return (read, DependencyValues.key(for: page, positions: read, of: tableValues) == key)
             }
         } ?? Array(repeating: (nil, false), count: pages.count)
         let unchanged = compares.map(\.unchanged)

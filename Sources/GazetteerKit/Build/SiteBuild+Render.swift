@@ -92,7 +92,7 @@ extension SiteBuild {
         tableItemValues += keys.values.values(of: Array(table.items[known...]))
         let lists = read, allValues = tableItemValues
         let pageKeys = Parallel.map(toRender.count, chunk: 256) { n in
-            DependencyValues.key(for: pages[toRender[n]], values: lists[n].lazy.map { allValues[Int($0)] })
+            DependencyValues.key(for: pages[toRender[n]], positions: lists[n], of: allValues)
         }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
         records.reserveCapacity(pages.count)

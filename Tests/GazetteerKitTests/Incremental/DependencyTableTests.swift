@@ -48,6 +48,10 @@ final class DependencyTableTests: XCTestCase {
         XCTAssertEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [one, two]))
         XCTAssertNotEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [two, one]))
         XCTAssertNotEqual(DependencyValues.key(for: page, values: [one]), DependencyValues.key(for: page, values: [one, two]))
+        // Taken from the table by position, the same key as of the values in that order.
+        let table = [two, one, PageKey(high: 5, low: 6)]
+        XCTAssertEqual(DependencyValues.key(for: page, positions: [1, 0], of: table), DependencyValues.key(for: page, values: [one, two]))
+        XCTAssertNotEqual(DependencyValues.key(for: page, positions: [0, 1], of: table), DependencyValues.key(for: page, values: [one, two]))
     }
 
     /// Positions are held in 32 bits: a manifest written with positions past 16 bits (and a
