@@ -17,7 +17,7 @@ import Locking
 ///
 /// Each dependency's value is hashed once per build (`value(of:)`, `values(of:)`), with the
 /// dependency itself, however many pages read it; a page's key then only mixes the hashes
-/// of its dependencies, in the order its record lists them (`key(for:values:)`).
+/// of its dependencies, in the order its record lists them (`key(for:positions:of:)`).
 ///
 /// Nothing here knows what a template does with a value: adding a value to a page's context
 /// needs no code here, only a `Dependency` recorded where the value is looked up.
@@ -181,21 +181,10 @@ package struct DependencyValues: Sendable {
         return key.key
     }
 
-    /// The key of `page`, whose last rendering read dependencies whose `values` (as
-    /// `value(of:)` gives them) are these, in this order.
-    package static func key(for page: Page, values: some Sequence<PageKey>) -> PageKey {
-        var key = PageKeyHasher()
-        key.add(page.path)
-        key.add(page.kind.rawValue)
-        key.add(page.title)
-        for value in values { key.add(value) }
-        return key.key
-    }
-
-    /// `key(for:values:)` of the values at `positions` of `table` (a page's record and the
-    /// table's values): the same key, without a generic sequence between them, which cost a
-    /// metadata lookup per value across the modules (a fifth of the key comparison of a
-    /// renamed city at 10,000 pages).
+    /// The key of `page`, whose last rendering read the dependencies at `positions` of the
+    /// table, whose values (as `value(of:)` gives them) are `table`, in that order. Taken by
+    /// position, without a generic sequence between them, which cost a metadata lookup per
+    /// value across the modules (a fifth of the key comparison of a renamed city at 10,000 pages).
     package static func key(for page: Page, positions: [TablePosition], of table: [PageKey]) -> PageKey {
         var key = PageKeyHasher()
         key.add(page.path)

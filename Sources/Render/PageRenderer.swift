@@ -163,7 +163,7 @@ package struct PageRenderer: Sendable {
     }
 
     /// A page's title made of a word (its placeholders filled with `values`): no scope records
-    /// it, as the title is part of every page's key already (`DependencyValues.key(for:values:)`).
+    /// it, as the title is part of every page's key already (`DependencyValues.key(for:positions:of:)`).
     package func title(_ key: String, _ values: [String: String] = [:]) -> String {
         siteWords.filled(key, values) ?? key
     }

@@ -45,13 +45,14 @@ final class DependencyTableTests: XCTestCase {
     func testTheKeyDependsOnValuesInOrderNotOnPositions() {
         let page = Page(kind: .city, path: "cities/a.html", title: "A")
         let one = PageKey(high: 1, low: 2), two = PageKey(high: 3, low: 4)
-        XCTAssertEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [one, two]))
-        XCTAssertNotEqual(DependencyValues.key(for: page, values: [one, two]), DependencyValues.key(for: page, values: [two, one]))
-        XCTAssertNotEqual(DependencyValues.key(for: page, values: [one]), DependencyValues.key(for: page, values: [one, two]))
-        // Taken from the table by position, the same key as of the values in that order.
-        let table = [two, one, PageKey(high: 5, low: 6)]
-        XCTAssertEqual(DependencyValues.key(for: page, positions: [1, 0], of: table), DependencyValues.key(for: page, values: [one, two]))
-        XCTAssertNotEqual(DependencyValues.key(for: page, positions: [0, 1], of: table), DependencyValues.key(for: page, values: [one, two]))
+        func key(_ positions: [TablePosition], of table: [PageKey]) -> PageKey {
+            DependencyValues.key(for: page, positions: positions, of: table)
+        }
+        XCTAssertEqual(key([0, 1], of: [one, two]), key([0, 1], of: [one, two]))
+        XCTAssertNotEqual(key([0, 1], of: [one, two]), key([1, 0], of: [one, two]), "the order of the values counts")
+        XCTAssertNotEqual(key([0], of: [one, two]), key([0, 1], of: [one, two]))
+        // The values count, not where the table holds them.
+        XCTAssertEqual(key([1, 0], of: [two, one, PageKey(high: 5, low: 6)]), key([0, 1], of: [one, two]))
     }
 
     /// Positions are held in 32 bits: a manifest written with positions past 16 bits (and a
