@@ -84,7 +84,7 @@ extension SiteBuild {
         clock.lap("write.manifest")
         // Nothing is decoded from the last manifest any more: its records are copied from the file.
         last.archive?.releaseBytes()
-        try? manifest.save(to: options.cache, previous: last.archive)
+        _ = try? manifest.save(to: options.cache, previous: last.archive)
         clock.lap("write.manifest")
         return manifest
     }

@@ -77,7 +77,7 @@ public struct SiteBuild {
         if !content.drafts.isEmpty { plan.lookForRemoved = true }
         plan.releaseFileLists()
         let warningsFound = contentWarnings(&content)
-        var model = try makeModel(content)
+        let model = try makeModel(content)
         content.entryWarnings += model.warnings
         let basis = options.editBasis.map { _ in
             EditBasis(root: inputs.scan.root, cache: options.cache, site: model.site,
