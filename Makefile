@@ -36,10 +36,12 @@ apt_install = mkdir -p .build && echo "Installing with apt-get:$$missing" \
   && echo "Installed:$$missing ($$(awk '/^== /{n=0} /^Setting up /{n++} END{print n (n == 1 ? " package" : " packages")}' $(INSTALL_LOG)) set up; log: $(INSTALL_LOG))" \
   || { echo "apt-get install$$missing failed: the full log is in $(INSTALL_LOG)"; exit 1; }
 
+# SwiftPM keeps the pkg-config flags of its last plan: a `swift build` run before the packages
+# were installed would go on failing on headers that are now there, so an install makes it plan again.
 deps:
 	@$(call find_missing,$(PACKAGES)); \
 	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then $(apt_install); \
+	  if [ "$$(id -u)" = 0 ]; then $(apt_install) && touch Package.swift; \
 	  else echo "Missing Debian packages:$$missing"; echo "Run: sudo apt-get install -y$$missing"; exit 1; fi; \
 	fi
 

@@ -12,11 +12,19 @@ import Locking
 /// files it processed; the body of an unchanged file (known from the manifest) is rendered
 /// again from its source only when a page that shows it is rendered. Thread-safe.
 ///
-/// Memory stays bounded: at most `capacity` bodies are kept; beyond that a body is rendered
-/// again each time a page reads it (with the default theme, each body is read by one page).
+/// Memory stays bounded: at most `capacity` of the Markdown stage's bodies are kept, and the
+/// last `recentCapacity` bodies rendered here. The files that show one entry's text are
+/// rendered one after the other by one thread (`PageRenderer.renderGroups`), so that its page, its record
+/// and its search record find it among the recent ones, and it is rendered once for all.
 package final class BodyStore: Sendable {
     package static let capacity = 512
-    private let state = Locked<(bodies: [String: String], problems: Set<Diagnostic>)>(([:], []))
+    package static let recentCapacity = 16
+    private struct State {
+        var bodies: [String: String] = [:]
+        var problems: Set<Diagnostic> = []
+        var recent = RecentBodies(capacity: BodyStore.recentCapacity)
+    }
+    private let state = Locked(State())
     private let context: ContentEntry.SourceContext
     /// The digest each file had when processed, so that a file edited during the build is noticed.
     private let digest: @Sendable (String) -> Digest?
@@ -55,11 +63,11 @@ package final class BodyStore: Sendable {
 
     /// The body of the content file at site-relative `path`, as HTML.
     package func html(for path: String) -> String {
-        if let known = state.withLock({ $0.bodies[path] }) { return known }
+        if let known = state.withLock({ $0.bodies[path] ?? $0.recent.body(of: path) }) { return known }
         var found: [Diagnostic] = []
         let html = render(path, diagnostics: &found)
         state.withLock { state in
-            if state.bodies.count < Self.capacity { state.bodies[path] = html }
+            state.recent.remember(html, for: path)
             state.problems.formUnion(found)
         }
         return html
@@ -102,5 +110,30 @@ package final class BodyStore: Sendable {
             diagnostics += error.diagnostics
             return nil
         }
+    }
+}
+
+/// The bodies rendered last, at most `capacity`: remembering one more forgets the oldest.
+package struct RecentBodies: Sendable {
+    package let capacity: Int
+    private var bodies: [String: String] = [:]
+    /// The paths remembered, in a ring whose oldest is at `next` once it is full.
+    private var ring: [String] = []
+    private var next = 0
+
+    package init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    package func body(of path: String) -> String? { bodies[path] }
+
+    package mutating func remember(_ html: String, for path: String) {
+        guard bodies[path] == nil else { return }
+        if ring.count < capacity {
+            ring.append(path)
+        } else {
+            bodies[ring[next]] = nil
+            ring[next] = path
+            next = (next + 1) % capacity
+        }
+        bodies[path] = html
     }
 }

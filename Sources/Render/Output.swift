@@ -33,12 +33,17 @@ package protocol Output: Sendable {
     func files(of site: PageRenderer) -> [Page]
     /// The text of `page`, one of its files, with what it read recorded in `scope`.
     func render(_ page: Page, of site: PageRenderer, scope: PageScope) throws(MustacheError) -> String
+    /// The content file whose text `page` shows, for a file about one entry (its page, its
+    /// record): the files that show the same one are rendered one after the other, so that
+    /// its Markdown is rendered once for all of them (see `BodyStore`). Nil by default.
+    func entry(of page: Page, site: PageRenderer) -> String?
 }
 
 extension Output {
     package var listed: Bool { true }
     package var writesFiles: Bool { true }
     package var perLanguage: Bool { false }
+    package func entry(of page: Page, site: PageRenderer) -> String? { nil }
 }
 
 /// An output whose files a template of the theme draws: the one named like its kind, in

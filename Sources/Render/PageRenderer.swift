@@ -193,8 +193,9 @@ package struct PageRenderer: Sendable {
         _ pages: [Page], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
     ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
         let templateErrors = TemplateErrors()
-        let results = Parallel.map(pages.count) { i -> Result<Rendered, DiagnosticList> in
-            let page = pages[i]
+        let groups = renderGroups(pages)
+        let inGroups = Parallel.map(groups.count) { n in groups[n].map { index -> Result<Rendered, DiagnosticList> in
+            let page = pages[index]
             let (site, local) = inLanguage(page)
             let scope = PageScope(language: site.folder.isEmpty ? "" : site.language?.code ?? "")
             defer { scope.finish() }
@@ -215,6 +216,10 @@ package struct PageRenderer: Sendable {
                 templateErrors.add(error)
                 return .failure(DiagnosticList([]))
             }
+        } }
+        var results = [Result<Rendered, DiagnosticList>](repeating: .failure(DiagnosticList([])), count: pages.count)
+        for (group, made) in zip(groups, inGroups) {
+            for (index, result) in zip(group, made) { results[index] = result }
         }
         var rendered: [Rendered?] = []
         var diagnostics: Set<Diagnostic> = []
@@ -225,5 +230,31 @@ package struct PageRenderer: Sendable {
             }
         }
         return (rendered, (diagnostics.sorted() + templateErrors.diagnostics).sorted())
+    }
+
+    /// `pages` as they are rendered: each group by one thread, in order. The files showing
+    /// the text of one entry in one language (`Output.entry(of:site:)`: its page, its record,
+    /// its search record) are one group, so that its body is rendered once for all of them
+    /// and kept only while they are rendered (see `BodyStore`); every other file is a group
+    /// of its own.
+    package func renderGroups(_ pages: [Page]) -> [[Int]] {
+        Self.renderGroups(pages.map { page in
+            let (site, local) = inLanguage(page)
+            return Outputs.output(page.kind).entry(of: local, site: site).map { String(page.language) + "\u{0}" + $0 }
+        })
+    }
+
+    /// The indices of `entries` (what each file shows, nil for none) in groups: those of
+    /// equal ones together where the first of them is, each other one alone where it is.
+    package static func renderGroups(_ entries: [String?]) -> [[Int]] {
+        var groups: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { if let entry { groups[entry, default: []].append(index) } }
+        var order: [[Int]] = []
+        order.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard let entry else { order.append([index]); continue }
+            if let group = groups.removeValue(forKey: entry) { order.append(group) }
+        }
+        return order
     }
 }

@@ -95,6 +95,8 @@ package struct EntryRecords: Output {
         let record = site.dataRecord(entries(of: site)[page.index], scope: scope, body: true, thumbnails: true)
         return String(decoding: record.file, as: UTF8.self)
     }
+
+    package func entry(of page: Page, site: PageRenderer) -> String? { entries(of: site)[page.index].path }
 }
 
 /// `data/countries.json` and `data/cities.json` (`index` 0 and 1), every entry's row.

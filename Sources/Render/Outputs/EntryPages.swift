@@ -36,6 +36,10 @@ package struct CountryPages: TemplatedOutput {
         values["map"] = .string(page.number == 1 ? site.countryMap(item, from: page.path, scope: scope) : "")
         site.paged(PagedList.cities(of: item, in: site.model), page: page, images: scope, into: &values, lists: &lists, as: nil)
     }
+
+    package func entry(of page: Page, site: PageRenderer) -> String? {
+        page.number == 1 ? site.model.countries[page.index].path : nil
+    }
 }
 
 /// Each city's page (`index` is its position in the model's cities).
@@ -56,4 +60,6 @@ package struct CityPages: TemplatedOutput {
         site.markDraft(site.model.cities[page.index], values: &values, scope: scope)
         values["map"] = .string(site.cityMap(site.model.cities[page.index], from: page.path, scope: scope))
     }
+
+    package func entry(of page: Page, site: PageRenderer) -> String? { site.model.cities[page.index].path }
 }

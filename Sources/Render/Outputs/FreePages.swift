@@ -24,6 +24,8 @@ package struct FreePages: TemplatedOutput {
         values["article"] = site.freePage(entry, from: page.path, images: scope)
         site.markDraft(entry, values: &values, scope: scope)
     }
+
+    package func entry(of page: Page, site: PageRenderer) -> String? { site.model.pages[page.index].path }
 }
 
 extension PageRenderer {

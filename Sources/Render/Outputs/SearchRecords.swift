@@ -64,6 +64,10 @@ package struct SearchRecords: Output {
         }
     }
 
+    package func entry(of page: Page, site: PageRenderer) -> String? {
+        Self.id(at: page.path).map { Self.entries($0.kind, of: site)[page.index].path }
+    }
+
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         let recordKind = Self.id(at: page.path)!.kind
         let entry = Self.entries(recordKind, of: site)[page.index]
