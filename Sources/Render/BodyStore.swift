@@ -12,12 +12,13 @@ import Locking
 /// files it processed; the body of an unchanged file (known from the manifest) is rendered
 /// again from its source only when a page that shows it is rendered. Thread-safe.
 ///
-/// Memory stays bounded: at most `capacity` of the Markdown stage's bodies are kept, and the
-/// last `recentCapacity` bodies rendered here. The files that show one entry's text are
+/// Memory stays bounded: the Markdown stage's bodies are kept up to `keptBytes` of HTML (at
+/// 10,000 entries, all of them; at 100,000, about a quarter), and the last `recentCapacity`
+/// bodies rendered here. The files that show one entry's text are
 /// rendered one after the other by one thread (`PageRenderer.renderGroups`), so that its page, its record
 /// and its search record find it among the recent ones, and it is rendered once for all.
 package final class BodyStore: Sendable {
-    package static let capacity = 512
+    package static let keptBytes = 32 << 20
     package static let recentCapacity = 16
     private struct State {
         var bodies: [String: String] = [:]
@@ -57,8 +58,9 @@ package final class BodyStore: Sendable {
         BodyStore(context: context, digest: digest, folder: language.folder, source: source)
     }
 
+    /// Keeps the Markdown stage's `html` of `path` (the caller keeps to `keptBytes`).
     package func put(_ html: String, for path: String) {
-        state.withLock { if $0.bodies.count < Self.capacity { $0.bodies[path] = html } }
+        state.withLock { $0.bodies[path] = html }
     }
 
     /// The body of the content file at site-relative `path`, as HTML.

@@ -26,10 +26,11 @@ enum ContentWork {
         var markdownShare = 0.0
     }
 
-    /// Bodies are kept only when there are few (see `BodyStore.capacity`).
+    /// Bodies are kept up to `BodyStore.keptBytes` of HTML, the first ones done (which are
+    /// kept does not change the output: the others are rendered again when shown).
     static func process(_ pending: [(file: SiteLoader.ScannedFile, validate: Bool)], context: ContentEntry.SourceContext,
                         root: URL) -> Outcome {
-        let keepBodies = pending.count <= BodyStore.capacity
+        let kept = Locked(0)
         struct One {
             var entry: ContentEntry?
             var html: String?
@@ -65,7 +66,13 @@ enum ContentWork {
                 diagnostics: &one.diagnostics)
             one.entry = entry
             one.unknownCountry = unknownCountry
-            one.html = keepBodies ? body.html : nil
+            let size = body.html.utf8.count
+            let keep = kept.withLock { total -> Bool in
+                guard total + size <= BodyStore.keptBytes else { return false }
+                total += size
+                return true
+            }
+            if keep { one.html = body.html }
             if context.config.search, entry != nil { one.text = PackedText(SearchText.plain(fromHTML: body.html)) }
             one.parse = t1 - t0
             one.markdown = DispatchTime.now().uptimeNanoseconds - t1

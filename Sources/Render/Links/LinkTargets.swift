@@ -40,61 +40,96 @@ package struct LinkTargets: Sendable {
         case outside
     }
 
-    /// Where `link`, found in the page at `page`, points.
+    /// Where `link`, found in the page at `page`, points. It runs for every link of every page
+    /// a build renders, so it works on the link's bytes (a plain relative link allocates only
+    /// the path it resolves to).
     package func resolve(_ link: String, from page: String, fromSiteRoot: Bool = false) -> Resolution {
-        var value = Substring(link)
-        if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
-        if let query = value.firstIndex(of: "?") { value = value[..<query] }
-        value = value.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
-        guard !value.isEmpty else { return .skipped }
+        let all = Array(link.utf8)
+        let end = all.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? all.count
+        var start = 0
+        while start < end, all[start] == UInt8(ascii: " ") || all[start] == UInt8(ascii: "\t") || all[start] == UInt8(ascii: "\n") {
+            start += 1
+        }
+        guard start < end else { return .skipped }
+        var value = all[start..<end]
         var fromRoot = false, served = false
-        if value.hasPrefix("//") { return .skipped }
-        if let colon = value.firstIndex(of: ":"), !value[..<colon].contains("/") {
+        if value.starts(with: Self.twoSlashes) { return .skipped }
+        if let colon = value.firstIndex(of: UInt8(ascii: ":")), !value[..<colon].contains(UInt8(ascii: "/")) {
             // A scheme: internal only when it is the site's own address.
-            guard let base = baseURL, value.hasPrefix(base) else { return .skipped }
-            value = value.dropFirst(base.count)
+            guard let base = baseURL, value.starts(with: base.utf8) else { return .skipped }
+            value = value.dropFirst(base.utf8.count)
             (fromRoot, served) = (true, true)
-        } else if value.hasPrefix("/") {
-            if fromSiteRoot, value.hasPrefix(sitePath) {
-                value = value.dropFirst(sitePath.count)
+        } else if value.first == UInt8(ascii: "/") {
+            if fromSiteRoot, value.starts(with: sitePath.utf8) {
+                value = value.dropFirst(sitePath.utf8.count)
                 fromRoot = true
             } else {
-                return .fromRoot(Self.normalized(String(value.dropFirst()), in: "").flatMap { files.contains($0) ? $0 : nil })
+                return .fromRoot(Self.normalized(value.dropFirst(), in: []).flatMap { files.contains($0) ? $0 : nil })
             }
         }
-        let decoded = value.contains("%") ? (String(value).removingPercentEncoding ?? String(value)) : String(value)
-        let folder = fromRoot ? "" : Self.folder(of: page)
-        guard var path = Self.normalized(decoded, in: folder) else { return .outside }
+        if value.contains(UInt8(ascii: "%")) {
+            let text = String(decoding: value, as: UTF8.self)
+            value = Array((text.removingPercentEncoding ?? text).utf8)[...]
+        }
+        let folder = fromRoot ? ArraySlice<UInt8>() : Self.folder(of: page)
+        guard var path = Self.normalized(value, in: folder) else { return .outside }
         // An address on the server (`base_url`'s) may name a folder: the server answers with its index.
         if served, path.isEmpty || path.hasSuffix("/") { path += OutputPath.index }
         if path.isEmpty || path.hasSuffix("/") { return .missing(path) }
-        if path.hasPrefix("images/") { return .skipped }
+        if path.utf8.starts(with: Self.images) { return .skipped }
         return files.contains(path) ? .file(path) : .missing(path)
     }
 
+    private static let twoSlashes = Array("//".utf8)
+    private static let images = Array("images/".utf8)
+
     /// The folder of a site-relative path, with its slash (`cities/` of `cities/lima.html`).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[...slash])
+    static func folder(of path: String) -> ArraySlice<UInt8> {
+        let bytes = Array(path.utf8)
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return [] }
+        return bytes[...slash]
     }
 
     /// `link` taken from `folder`, with `.` and `..` resolved; nil above the site's folder.
     /// A path ending in a folder keeps its final slash.
     static func normalized(_ link: String, in folder: String) -> String? {
-        var parts = folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let pieces = link.split(separator: "/", omittingEmptySubsequences: false)
-        for (n, piece) in pieces.enumerated() {
-            let last = n == pieces.count - 1
-            switch piece {
-            case "", ".": if last { return parts.joined(separator: "/") + (parts.isEmpty ? "" : "/") }
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-                if last { return parts.joined(separator: "/") + (parts.isEmpty ? "" : "/") }
-            default: parts.append(String(piece))
-            }
+        normalized(Array(link.utf8)[...], in: Array(folder.utf8)[...])
+    }
+
+    static func normalized(_ link: ArraySlice<UInt8>, in folder: ArraySlice<UInt8>) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        // The parts so far, joined by slashes (no slash first or last), and how many there are.
+        var path: [UInt8] = []
+        path.reserveCapacity(folder.count + link.count + 1)
+        var parts = 0
+        func append<C: Collection<UInt8>>(_ part: C) {
+            if parts > 0 { path.append(slash) }
+            path.append(contentsOf: part)
+            parts += 1
         }
-        return parts.joined(separator: "/")
+        for part in folder.split(separator: slash) { append(part) }
+        func asFolder() -> String {
+            if parts > 0 { path.append(slash) }
+            return String(decoding: path, as: UTF8.self)
+        }
+        var at = link.startIndex
+        while true {
+            let stop = link[at...].firstIndex(of: slash) ?? link.endIndex
+            let piece = link[at..<stop]
+            let last = stop == link.endIndex
+            if piece.isEmpty || piece.elementsEqual(CollectionOfOne(dot)) {
+                if last { return asFolder() }
+            } else if piece.count == 2, piece.first == dot, piece.last == dot {
+                guard parts > 0 else { return nil }
+                parts -= 1
+                path.removeSubrange((path.lastIndex(of: slash) ?? 0)...)
+                if last { return asFolder() }
+            } else {
+                append(piece)
+            }
+            if last { return String(decoding: path, as: UTF8.self) }
+            at = link.index(after: stop)
+        }
     }
 
     /// The file of the output nearest to `path`, for "did you mean": the same file name in
