@@ -306,16 +306,19 @@ extension Box {
 
 /// Text for an attribute or element: `&`, `<`, `>` and `"` escaped.
 func escape(_ text: String) -> String {
-    guard text.contains(where: { "&<>\"".contains($0) }) else { return text }
-    var out = ""
-    for c in text {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
+    let utf8 = text.utf8
+    let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }
+    guard utf8.contains(where: special) else { return text }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count + 16)
+    for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "&"): out += "&amp;".utf8
+        case UInt8(ascii: "<"): out += "&lt;".utf8
+        case UInt8(ascii: ">"): out += "&gt;".utf8
+        case UInt8(ascii: "\""): out += "&quot;".utf8
+        default: out.append(byte)
         }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
 }

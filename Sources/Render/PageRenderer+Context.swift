@@ -75,13 +75,19 @@ extension PageRenderer {
     /// `<script type="application/json">`, when the page's language's differ from the English
     /// ones the built-in scripts carry (so an English page is as it was before there were words).
     func scriptWords(scope: PageScope) -> String? {
-        let shown = siteWords
-        let own = shown.prefixed(Self.scriptPrefix)
-        for key in own.keys { scope.read(.word(Self.scriptPrefix + key, in: shown.language)) }
-        let carried = Words(language: ThemeWords.baseLanguage, texts: words.builtIn).prefixed(Self.scriptPrefix)
-        guard own != carried else { return nil }
-        let json = JSONValue.object(own.keys.sorted().map { ($0, JSONValue.string(own[$0]!)) })
-        return String(decoding: JSONWriter.encode(json), as: UTF8.self)
+        for key in siteScriptWords.keys { scope.read(.word(Self.scriptPrefix + key, in: siteWords.language)) }
+        return siteScriptWords.json
+    }
+
+    /// The script words of `shown` (named without the prefix, sorted), and their JSON when
+    /// they differ from the English ones of `builtIn`.
+    static func scriptWords(_ shown: Words, builtIn: [String: String]) -> (keys: [String], json: String?) {
+        let own = shown.prefixed(scriptPrefix)
+        let keys = own.keys.sorted()
+        let carried = Words(language: ThemeWords.baseLanguage, texts: builtIn).prefixed(scriptPrefix)
+        guard own != carried else { return (keys, nil) }
+        let json = JSONValue.object(keys.map { ($0, JSONValue.string(own[$0]!)) })
+        return (keys, String(decoding: JSONWriter.encode(json), as: UTF8.self))
     }
 
     /// The theme's words its scripts show are named `js_<word>`.

@@ -32,6 +32,8 @@ package struct PageRenderer: Sendable {
     private(set) var siteWords: Words
     /// `siteWords` (the words of this renderer's language) as templates see them, made once.
     private var siteWordValues: [String: MustacheValue]
+    /// The words of `siteWords` the theme's scripts show, and their JSON (see `scriptWords`), made once.
+    private(set) var siteScriptWords: (keys: [String], json: String?)
 
     /// Every file of the site, each output's in the order of `Outputs.all`.
     package private(set) var pages: [Page] = []
@@ -109,6 +111,7 @@ package struct PageRenderer: Sendable {
         self.words = words
         siteWords = words.words(of: language?.code ?? model.config.language)
         siteWordValues = WordsValue.values(of: siteWords)
+        siteScriptWords = Self.scriptWords(siteWords, builtIn: words.builtIn)
         self.library = library
         self.planner = planner
         self.bodies = bodies

@@ -67,11 +67,11 @@ final class MapDrawingTests: XCTestCase {
         let svg = MapDrawing.region(
             [MapCountry(code: "FR", name: "France", url: "france.html", highlighted: true)],
             cities: [MapCity(name: "Paris", url: "../cities/paris.html", position: GeoPoint(latitude: 48.8566, longitude: 2.3522), highlighted: true),
-                     MapCity(name: "Lyon & Co", url: "../cities/lyon.html", position: GeoPoint(latitude: 45.764, longitude: 4.8357))],
+                     MapCity(name: "Lyön & \"Co\" <b>", url: "../cities/lyon.html", position: GeoPoint(latitude: 45.764, longitude: 4.8357))],
             label: "Map of France, Paris marked")
         XCTAssertTrue(svg.contains("<a href=\"../cities/paris.html\" tabindex=\"-1\" aria-label=\"Paris\"><circle class=\"city on\""))
         XCTAssertTrue(svg.contains(">Paris</text></a>"))
-        XCTAssertTrue(svg.contains(">Lyon &amp; Co</text></a>"))
+        XCTAssertTrue(svg.contains(">Lyön &amp; &quot;Co&quot; &lt;b&gt;</text></a>"), svg)
         XCTAssertTrue(svg.contains("aria-label=\"France\"><path class=\"on\""))
         XCTAssertLessThan(svg.utf8.count, 25_000)
     }
