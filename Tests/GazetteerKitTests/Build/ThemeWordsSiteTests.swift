@@ -52,6 +52,27 @@ final class ThemeWordsSiteTests: XCTestCase {
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after changing a word")
     }
 
+    /// The scripts' words (`js_*`) ride along as JSON on a page whose language is not the
+    /// English the scripts carry; editing one renders the pages again with it.
+    func testTheScriptsWordsComeWithAFrenchPageAndFollowAnEdit() throws {
+        let site = try site()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let osaka = try XCTUnwrap(site.read("cities/osaka.html"))
+        XCTAssertTrue(osaka.contains("<script id=\"gazetteer-words\" type=\"application/json\">"), osaka)
+        XCTAssertTrue(osaka.contains("\"no_results\":\"Aucun résultat\""), osaka)
+
+        try site.write("templates/words/fr.yaml", "js_no_results: Rien trouvé\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(try XCTUnwrap(site.read("cities/osaka.html")).contains("\"no_results\":\"Rien trouvé\""))
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after changing a script's word")
+
+        let english = try FixtureSite(FixtureSite.good)
+        defer { english.delete() }
+        XCTAssertEqual(english.build().status, 0)
+        XCTAssertFalse(try XCTUnwrap(english.read("cities/osaka.html")).contains("gazetteer-words"))
+    }
+
     func testAWordTheLanguageLacksIsAWarningAndShowsTheDefaultLanguagesWord() throws {
         let site = try site([
             "templates/words/en.yaml": "tagline: Have a good trip\n",
