@@ -187,8 +187,12 @@ package final class ManifestArchive: @unchecked Sendable {
     /// read. Call before sharing the archive between threads.
     package func load() -> Bool { loadProblem() == nil }
 
-    /// `load`, saying in a few words why the manifest cannot be used (nil: it can).
-    package func loadProblem() -> String? {
+    /// `load`, saying in a few words why the manifest cannot be used (nil: it can). With
+    /// `only`, the parts of those kinds alone are read and checked (the head names them all,
+    /// and a manifest saved from this one keeps them as they are): enough for a build that
+    /// copies a file of static/ (`.sources`, whether a page reads the file); one that needs
+    /// more loads the whole of it again.
+    package func loadProblem(only: Set<ManifestCoding.PartKind> = Set(ManifestCoding.PartKind.allCases)) -> String? {
         guard let whole = FileBytes.read(path), whole.count >= bodyOffset, ManifestCoding.checked(whole[bodyOffset...]),
               let head = ManifestCoding.readHead(Array(whole.dropLast(16)), from: bodyOffset) else { return Self.damaged }
         var starts: [Int] = []
@@ -206,6 +210,7 @@ package final class ManifestArchive: @unchecked Sendable {
         }
         let (folder, refs, partKinds, memory) = (self.folder, all, kinds, self.memory)
         let reads = Parallel.map(refs.count) { n -> Read in
+            guard only.contains(partKinds[n]) else { return .read([], []) }
             let ref = refs[n]
             // A part this process read, checked or wrote before is the same bytes (its name is their checksum).
             let known = memory?.part(ref.fileName, size: ref.size)

@@ -100,13 +100,17 @@ extension SiteBuild {
             last.check = result
         }
         clock.lap("load.watch")
-        if let why = last.archive?.loadProblem() {
+        // A build that only copies files of static/ again (`RebuildPlan.copiesOnly`) needs no
+        // entries, pages or dependency table: they are read when it turns out to need them.
+        if let why = last.archive?.loadProblem(only: [.sources]) {
             last.archive = nil
             unusable(why)
         }
-        // A build that only copies files of static/ again (`RebuildPlan.copiesOnly`) needs no
-        // entries and no dependency table: they are decoded if it turns out to need them after all.
         if Self.copiesOnly(last, options) == nil {
+            if let why = last.archive?.loadProblem() {
+                last.archive = nil
+                unusable(why)
+            }
             // The dependency table, for the comparison of page keys (or to be copied).
             if let archive = last.archive { _ = Background { archive.dependencyTable.count } }
             last.decodeEntries()

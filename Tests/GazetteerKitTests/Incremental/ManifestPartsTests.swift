@@ -154,4 +154,34 @@ final class ManifestPartsTests: XCTestCase {
             XCTAssertTrue(site.build().out.hasPrefix("Built 12 pages and 16 data files (0 rendered, 0 files written)"), name)
         }
     }
+
+    /// A build that only copies a changed file of static/ reads the parts that say which
+    /// files the pages read, not the others: a damaged record of the pages goes unread by it
+    /// and is found by the next build that needs it, which then builds everything.
+    func testAStaticFileCopiedAloneLeavesADamagedPartToTheNextBuild() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        try site.write("static/robots.txt", "User-agent: *\n")
+        XCTAssertEqual(site.build().status, 0)
+        let folder = site.root.appending(path: ".gazetteer-cache/manifest")
+        let parts = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let size = { (name: String) in (try? FileManager.default.attributesOfItem(atPath: folder.appending(path: name).path)[.size] as? Int) ?? 0 }
+        let largest = try XCTUnwrap(parts.max { size($0) < size($1) })
+        var bytes = [UInt8](try Data(contentsOf: folder.appending(path: largest)))
+        bytes[bytes.count / 2] ^= 0x20
+        try Data(bytes).write(to: folder.appending(path: largest))
+
+        try site.write("static/robots.txt", "User-agent: *\nDisallow: /drafts/\n")
+        let copied = site.build()
+        XCTAssertEqual(copied.status, 0, copied.err)
+        XCTAssertTrue(copied.out.contains("(0 rendered, 1 files written)"), copied.out)
+        XCTAssertEqual(site.read("robots.txt"), "User-agent: *\nDisallow: /drafts/\n")
+
+        let city = site.root.appending(path: "content/cities/madrid.md")
+        try (String(contentsOf: city, encoding: .utf8) + "\nMore.\n").write(to: city, atomically: false, encoding: .utf8)
+        let next = site.build()
+        XCTAssertEqual(next.status, 0, next.err)
+        XCTAssertTrue(next.out.contains("is damaged or cut short"), next.out)
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after a damaged part left by a static copy")
+    }
 }
