@@ -14,9 +14,9 @@ import Locking
 ///
 /// Memory stays bounded: the Markdown stage's bodies are kept up to `keptBytes` of HTML (at
 /// 10,000 entries, all of them; at 100,000, about a quarter), and the last `recentCapacity`
-/// bodies rendered here. The files that show one entry's text are
-/// rendered one after the other by one thread (`PageRenderer.renderGroups`), so that its page, its record
-/// and its search record find it among the recent ones, and it is rendered once for all.
+/// bodies rendered here. The files that show one entry's text are rendered one after the
+/// other by one thread (`PageRenderer.renderGroups`), so that its page, its record and its
+/// search record find it among the recent ones, and it is rendered once for all.
 package final class BodyStore: Sendable {
     package static let keptBytes = 32 << 20
     package static let recentCapacity = 16

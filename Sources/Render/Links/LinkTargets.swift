@@ -90,12 +90,8 @@ package struct LinkTargets: Sendable {
         return bytes[...slash]
     }
 
-    /// `link` taken from `folder`, with `.` and `..` resolved; nil above the site's folder.
-    /// A path ending in a folder keeps its final slash.
-    static func normalized(_ link: String, in folder: String) -> String? {
-        normalized(Array(link.utf8)[...], in: Array(folder.utf8)[...])
-    }
-
+    /// `link` taken from `folder` (UTF-8), with `.` and `..` resolved; nil above the site's
+    /// folder. A path ending in a folder keeps its final slash.
     static func normalized(_ link: ArraySlice<UInt8>, in folder: ArraySlice<UInt8>) -> String? {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         // The parts so far, joined by slashes (no slash first or last), and how many there are.
