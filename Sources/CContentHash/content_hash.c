@@ -172,7 +172,7 @@ gz_may_use_sha(void)
 }
 
 void
-gz_sha256_hex(const void *data, size_t length, char *out)
+gz_sha256(const void *data, size_t length, uint32_t out[8])
 {
     uint32_t state[8] = {
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -196,6 +196,16 @@ gz_sha256_hex(const void *data, size_t length, char *out)
     for (int i = 0; i < 8; i++)
         tail[tail_length - 1 - i] = (unsigned char) (bits >> (8 * i));
     blocks(state, tail, tail_length / 64);
+    for (int i = 0; i < 8; i++)
+        out[i] = state[i];
+}
+
+void
+gz_sha256_hex(const void *data, size_t length, char *out)
+{
+    uint32_t state[8];
+
+    gz_sha256(data, length, state);
     for (int i = 0; i < 8; i++)
         snprintf(out + 8 * i, 9, "%08x", (unsigned int) state[i]);
 }

@@ -13,6 +13,22 @@ public enum ContentHash {
         return Array(data).withUnsafeBytes { hex($0) }
     }
 
+    /// The SHA-256 of `data` as four 64-bit words, most significant first: the number the
+    /// 64 hex digits of `sha256Hex` spell, without making or reading any text.
+    public static func sha256Words(_ data: some Collection<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+        if let words = data.withContiguousStorageIfAvailable({ words(UnsafeRawBufferPointer($0)) }) {
+            return words
+        }
+        return Array(data).withUnsafeBytes { words($0) }
+    }
+
+    private static func words(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64, UInt64) {
+        var state = [UInt32](repeating: 0, count: 8)
+        gz_sha256(bytes.baseAddress, bytes.count, &state)
+        func pair(_ n: Int) -> UInt64 { UInt64(state[n]) << 32 | UInt64(state[n + 1]) }
+        return (pair(0), pair(2), pair(4), pair(6))
+    }
+
     private static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var out = [CChar](repeating: 0, count: 65)
         gz_sha256_hex(bytes.baseAddress, bytes.count, &out)

@@ -16,7 +16,7 @@ package struct Digest: Hashable, Sendable {
 
     /// The SHA-256 of `bytes`.
     package init(of bytes: some Collection<UInt8>) {
-        self = Digest(hex: ContentHash.sha256Hex(bytes)) ?? Digest(a: 0, b: 0, c: 0, d: 0)
+        (a, b, c, d) = ContentHash.sha256Words(bytes)
     }
 
     package init(a: UInt64, b: UInt64, c: UInt64, d: UInt64) {

@@ -6,9 +6,6 @@ import Markdown
 import Images
 
 extension ContentEntry {
-    /// The language of a translation (`france.fr.md`: `fr`), nil for an entry itself.
-    package var language: String? { ContentKind.language(ofPath: path) }
-
     /// The front matter and Markdown stages for a translation (`france.fr.md`): its body is
     /// rendered for its page in its language (links to entries lead to their pages in that
     /// language), and its front matter kept as written (`extra` holds every key), to be laid
@@ -82,7 +79,7 @@ extension ContentEntry {
                 capital: capital, motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
                 position: position, isoCode: isoCode, image: image, extra: extra, links: links, files: files, bodyImages: bodyImages,
                 bodyImageFiles: bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date, firstSeen: firstSeen, credit: credit,
-                hasBody: hasBody, slug: slug)
+                hasBody: hasBody, slug: slug, language: .some(code))
         }
         var given: [String: YAMLEntry] = [:]
         for entry in t.extra { given[entry.key] = entry }
@@ -111,7 +108,7 @@ extension ContentEntry {
             capital: text("capital", capital), motto: text("motto", motto), aliases: aliases, redirects: redirects, continents: continents,
             country: country, position: position, isoCode: isoCode, image: image, extra: extra, links: body.links, files: body.files,
             bodyImages: body.bodyImages, bodyImageFiles: body.bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date,
-            firstSeen: firstSeen, credit: credit, hasBody: body.hasBody, slug: slug)
+            firstSeen: firstSeen, credit: credit, hasBody: body.hasBody, slug: slug, language: .some(code))
     }
 }
 

@@ -73,6 +73,10 @@ package final class ContentEntry: Sendable {
 
     /// From the file name (kept: it is asked for often).
     package let slug: String
+    /// The language of a translation (`france.fr.md`: `fr`), nil for an entry itself; from
+    /// the file name (kept: every entry is asked, several times a build, in a guide of
+    /// several languages).
+    package let language: String?
     /// Whether the file has a body. A translation without one shows its entry's text; for a
     /// translation, `extra` holds every key of its front matter as written (see `translated(by:into:)`).
     package let hasBody: Bool
@@ -82,7 +86,7 @@ package final class ContentEntry: Sendable {
          position: GeoPosition? = nil, isoCode: String? = nil,
          image: ImageSource, extra: [YAMLEntry], links: [String], files: [String] = [], bodyImages: [String], bodyImageFiles: [String],
          draft: Bool = false, menu: Int? = nil, warnings: [Diagnostic] = [], date: EntryDate? = nil, firstSeen: Int64 = 0,
-         credit: PictureCredit? = nil, hasBody: Bool = true, slug: String? = nil) {
+         credit: PictureCredit? = nil, hasBody: Bool = true, slug: String? = nil, language: String?? = nil) {
         self.hasBody = hasBody
         (self.date, self.firstSeen, self.credit) = (date, firstSeen, credit)
         (self.kind, self.path, self.digest, self.frontMatterDigest, self.name) = (kind, path, digest, frontMatterDigest, name)
@@ -92,6 +96,7 @@ package final class ContentEntry: Sendable {
         (self.image, self.extra, self.links, self.bodyImages, self.bodyImageFiles) = (image, extra, links, bodyImages, bodyImageFiles)
         // Given when known (a translation's is its entry's), else from the file name.
         self.slug = slug ?? ContentKind.slug(ofPath: path)
+        self.language = language ?? ContentKind.language(ofPath: path)
     }
 
     /// An old slug of an entry, from its `redirect_from`.
@@ -111,7 +116,8 @@ package final class ContentEntry: Sendable {
             kind: kind, path: path, digest: digest, frontMatterDigest: frontMatterDigest, name: name, officialName: officialName,
             capital: capital, motto: motto, aliases: aliases, redirects: redirects, continents: continents, country: country,
             position: position, isoCode: isoCode, image: image, extra: extra, links: links, files: files, bodyImages: bodyImages, bodyImageFiles: bodyImageFiles,
-            draft: draft, menu: menu, warnings: warnings, date: date, firstSeen: firstSeen, credit: credit, hasBody: hasBody)
+            draft: draft, menu: menu, warnings: warnings, date: date, firstSeen: firstSeen, credit: credit, hasBody: hasBody,
+            slug: slug, language: .some(language))
     }
 
     /// The date the feed gives it: its `date`, else its first appearance in the build record.

@@ -74,7 +74,8 @@ extension Translations {
         for entry in entries {
             switch entry.language {
             case nil: defaults.append(entry)
-            case language.code?: own[ContentKind.untranslated(entry.path)] = entry
+            // `france.fr.md` -> `france.md`, the language known.
+            case language.code?: own[String(entry.path.utf8.dropLast(language.code.utf8.count + 4))! + ".md"] = entry
             default: break
             }
         }

@@ -7,6 +7,7 @@
  * Sources/Hashing/ContentHash.swift.
  */
 #include <stddef.h>
+#include <stdint.h>
 
 /* Processor-specific code (the SHA instructions, the shim's AVX2 loops) runs
  * where the processor has it, unless the portable code is forced: by
@@ -24,5 +25,9 @@ int gz_may_use_sha(void);
  * by the processor's SHA instructions where it has them (and the portable
  * code is not forced), else by plain C, the portable twin. */
 void gz_sha256_hex(const void *data, size_t length, char *out);
+
+/* The same SHA-256 as its eight 32-bit words, in order (word 0 is the first
+ * eight hex digits of gz_sha256_hex). */
+void gz_sha256(const void *data, size_t length, uint32_t out[8]);
 
 #endif
