@@ -54,6 +54,15 @@ package struct FileStamp: Hashable, Sendable {
 
     package static let executable: FileStamp? = executablePath.flatMap { following($0) }
 
+    /// What tells one version of the running executable from another, for the keys of what
+    /// it makes: its stamp without the status-change time, which a new hard link to it moves
+    /// without changing a byte (perf's build-id cache links every binary it profiles, as do
+    /// backups), and which made the next build render everything again.
+    package static let executableVersion: FileStamp? = executable?.version
+
+    /// This stamp without its status-change time: the same file, not edited since.
+    package var version: FileStamp { FileStamp(device: device, inode: inode, size: size, modified: modified, changed: 0) }
+
     package init(_ info: stat) {
         #if canImport(Darwin)
         let (m, c) = (info.st_mtimespec, info.st_ctimespec)

@@ -7,12 +7,12 @@ import Incremental
 
 extension SiteBuild {
     /// What makes the same inputs give the same outputs: the manifest format, the gazetteer
-    /// version and the executable itself. Thumbnail plans are reused only under the same key.
+    /// version and the executable itself (its version: `FileStamp.executableVersion`). Thumbnail plans are reused only under the same key.
     static func engineKey() -> String {
         var key = PageKeyHasher()
         key.add(BuildManifest.formatVersion)
         key.add(GazetteerVersion.current)
-        key.add(FileStamp.executable)
+        key.add(FileStamp.executableVersion)
         return key.key.hex
     }
 
