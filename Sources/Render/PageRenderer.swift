@@ -95,7 +95,11 @@ package struct PageRenderer: Sendable {
         if !self.translations.isEmpty {
             names = NamesInLanguages([model] + self.translations.map(\.model))
         }
-        targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+        // The other languages' pages are link targets too (without them, the files are those
+        // the default language's renderer has already gathered).
+        if !self.translations.isEmpty {
+            targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+        }
         siteFiles = targets.files
         for n in self.translations.indices {
             self.translations[n].translated = translated
