@@ -202,15 +202,15 @@ package struct DependencyValues: Sendable {
         Parallel.map(dependencies.count, chunk: dependencies.count < 256 ? 256 : 64) { value(of: dependencies[$0]) }
     }
 
-    /// The values of `dependencies` when the model's lists are known to be as they were when
-    /// `known` was taken (the values the last build ended with, in the same order), and only
-    /// content files changed (no picture, theme or settings file): the value of a dependency
-    /// made of the lists (`Dependency.languageKinds`, in any language) is the known one, and
-    /// so is that of an entry's front matter, body or picture (`Dependency.entryKinds`)
-    /// unless its path is in `readAgain` (the entries read again, and those made of them);
-    /// every other is hashed again, across the cores. `changed` says which differ from the
-    /// known value.
-    package func values(of dependencies: [Dependency], listsAsBefore known: [PageKey], readAgain: Set<String>)
+    /// The values of `dependencies` when only content files changed since `known` was taken
+    /// (the values the last build ended with, in the same order; no picture, theme or
+    /// settings file): the value of an entry's front matter, body or picture
+    /// (`Dependency.entryKinds`) is the known one unless its path is in `readAgain` (the
+    /// entries read again, and those made of them); with `listsAsBefore` (the model's lists
+    /// are known to be as they were), so is that of a dependency made of the lists
+    /// (`Dependency.languageKinds`, in any language). Every other is hashed again, across
+    /// the cores. `changed` says which differ from the known value.
+    package func values(of dependencies: [Dependency], known: [PageKey], readAgain: Set<String>, listsAsBefore: Bool)
         -> (values: [PageKey], changed: [Bool]) {
         precondition(known.count == dependencies.count)
         // Compared by name when they are few (a set would hash every entry dependency's name).
@@ -218,7 +218,7 @@ package struct DependencyValues: Sendable {
         func readAgainNow(_ path: String) -> Bool { few.map { $0.contains(path) } ?? readAgain.contains(path) }
         let again = dependencies.indices.filter { position in
             let dependency = dependencies[position]
-            if Dependency.languageKinds.contains(dependency.kind) { return false }
+            if Dependency.languageKinds.contains(dependency.kind) { return !listsAsBefore }
             return !Dependency.entryKinds.contains(dependency.kind) || readAgainNow(dependency.name)
         }
         let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }

@@ -34,23 +34,29 @@ extension SiteBuild {
             translations: model.renderer.translations.map { ($0.language!.code, $0.model) },
             imageStamp: { (taken[$0] ?? planner.stamp(of: $0)) ?? FileStamp.following($0) })
         let compared = reuse.pageKeys
-        // When the lists are as they were, their values are the ones the last build ended
-        // with, and a page none of whose values changed keeps its key (its title, an entry's
-        // name, is as it was too): nothing of the lists is made, no key mixed.
-        // What an entry's files say is read from them again only for the files that changed;
-        // an entry as another language shows it (at its translation's path) is made of its
-        // translation and its entry in the default language, so it is read again with either.
+        // When only content files changed, what an entry's files say is read from them again
+        // only for the files that changed: the other entries' values are the ones the last
+        // build ended with. An entry as another language shows it (at its translation's path)
+        // is made of its translation and its entry in the default language, so it is read
+        // again with either. When the lists are as they were too, so are their values, and a
+        // page none of whose values changed keeps its key (its title, an entry's name, is as
+        // it was too): nothing of the lists is made, no key mixed. Else (a front matter
+        // edited: a city renamed or moved) the lists are made again and every page's key is
+        // mixed, but no other entry is hashed.
         let codes = model.renderer.translations.compactMap { $0.language?.code }
         let known = compared.flatMap { compared in
-            listsAsBefore(content).flatMap { paths in
+            readAgain(content).flatMap { again in
                 compared.dependencyValues.map { values in
-                    (values, paths.union(paths.flatMap { path in codes.map { ContentKind.translation(of: path, into: $0) } }))
+                    (values, again.paths.union(again.paths.flatMap { path in codes.map { ContentKind.translation(of: path, into: $0) } }),
+                     again.listsAsBefore)
                 }
             }
         }
-        let (tableValues, changed) = compared.map { compared in
-            known.map { values.values(of: compared.dependencyTable, listsAsBefore: $0.0, readAgain: $0.1) }
-                ?? (values.values(of: compared.dependencyTable), nil)
+        let (tableValues, changed): ([PageKey], [Bool]?) = compared.map { compared in
+            known.map { known in
+                let made = values.values(of: compared.dependencyTable, known: known.0, readAgain: known.1, listsAsBefore: known.2)
+                return (made.values, known.2 ? made.changed : nil)
+            } ?? (values.values(of: compared.dependencyTable), nil)
         } ?? ([], nil)
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
@@ -71,15 +77,16 @@ extension SiteBuild {
                         unchanged: unchanged, toRender: toRender)
     }
 
-    /// Whether the model's lists are as the last build left them: only content files changed
-    /// (no picture, theme or settings file; the folders of the content files only by a save
-    /// that renames a new file over the old one, the same entries there before and after), and
-    /// every entry read again says what it said before of all the lists are made of (its
-    /// front matter, its picture, whether it has a body, when it first appeared): only its
-    /// body changed. The lists (which entries there are, in what order, their names, places,
-    /// dates and credits) and the pages' titles are then what they were, in every language.
-    /// Gives the paths of the entries read again (nil: the lists may differ).
-    func listsAsBefore(_ content: Content) -> Set<String>? {
+    /// Which entries are read again when only content files changed (no picture, theme or
+    /// settings file; the folders of the content files only by a save that renames a new file
+    /// over the old one, the same entries there before and after): the paths of the entries
+    /// read again (nil: not known, everything may differ), and whether the model's lists are
+    /// as the last build left them: every entry read again says what it said before of all
+    /// the lists are made of (its front matter, its picture, whether it has a body, when it
+    /// first appeared), only its body changed. The lists (which entries there are, in what
+    /// order, their names, places, dates and credits) and the pages' titles are then what
+    /// they were, in every language.
+    func readAgain(_ content: Content) -> (paths: Set<String>, listsAsBefore: Bool)? {
         guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return nil }
         let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         let contentFolder = root + "content/"
@@ -97,16 +104,19 @@ extension SiteBuild {
                 && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
         }
         var seen: Set<String> = []
+        var listsAsBefore = true
         for file in changed {
             guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
             let now = content.copied[path] == nil ? content.processed.entries[path]?.entry : nil
             let before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
-            guard let now, let before, sameLists(now, before) else { return nil }
+            // An entry that came or went (its file a draft now, or no longer): not known.
+            guard let now, let before else { return nil }
+            if !sameLists(now, before) { listsAsBefore = false }
             seen.insert(path)
         }
         // An entry read again whose file did not change (its picture came or went): not known.
-        return seen.count == freshCount ? seen : nil
+        return seen.count == freshCount ? (seen, listsAsBefore) : nil
     }
 }
