@@ -10,67 +10,87 @@ import Render
 /// only while its dependencies' values hash to its key, so a file older than the output
 /// (from a build that stopped before its manifest was written) is harmless.
 package enum DataRowFile {
-    private static let magic = Array("GZROWS1".utf8)
+    private static let magic = Array("GZROWS2".utf8)
 
     /// Where the rows of the collection at output path `collection` are kept.
     package static func url(in cache: URL, for collection: String) -> URL {
         cache.appending(path: "data-rows").appending(path: collection.replacingOccurrences(of: "/", with: "_") + ".bin")
     }
 
-    /// The rows kept at `url`, by entry path (empty when there are none that can be used).
-    package static func read(_ url: URL, globalKey: String) -> [String: DataRow] {
+    /// The rows kept at `url` (none when there are none that can be used).
+    package static func read(_ url: URL, globalKey: String) -> DataRowSet {
         // Straight into the array (through `Data` the file was copied once more: a third of the reading).
-        guard let bytes = FileBytes.read(url.path) else { return [:] }
+        guard let bytes = FileBytes.read(url.path) else { return DataRowSet() }
         guard bytes.count > magic.count + 16, bytes[0..<magic.count].elementsEqual(magic),
-              ManifestCoding.checked(bytes[magic.count...]) else { return [:] }
+              ManifestCoding.checked(bytes[magic.count...]) else { return DataRowSet() }
         var r = ByteReader(bytes, magic.count..<(bytes.count - 16))
-        guard r.string() == globalKey, !r.failed else { return [:] }
-        var rows: [String: DataRow] = [:]
+        guard r.string() == globalKey, !r.failed else { return DataRowSet() }
+        var dependencies: [Dependency] = []
+        for _ in 0..<r.count() {
+            guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return DataRowSet() }
+            dependencies.append(Dependency(kind, r.string()))
+        }
+        var images: [String] = []
+        for _ in 0..<r.count() { images.append(r.string()) }
+        guard !r.failed, zip(dependencies, dependencies.dropFirst()).allSatisfy({ $0 < $1 }),
+              zip(images, images.dropFirst()).allSatisfy({ $0 < $1 }) else { return DataRowSet() }
+        func positions(below count: Int) -> [Int32]? {
+            var positions: [Int32] = []
+            for _ in 0..<r.count() {
+                let position = r.uint()
+                guard position < UInt64(count) else { return nil }
+                positions.append(Int32(position))
+            }
+            return positions
+        }
+        var rows: [(entry: String, row: DataRowSet.Kept)] = []
         let count = r.count()
         rows.reserveCapacity(count)
         for _ in 0..<count {
             let entry = r.string()
             let key = DataRowKey(high: r.word(), low: r.word())
-            var dependencies: [Dependency] = []
-            for _ in 0..<r.count() {
-                guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return [:] }
-                dependencies.append(Dependency(kind, r.string()))
-            }
-            var images: [String] = []
-            for _ in 0..<r.count() { images.append(r.string()) }
+            guard let dependencyPlaces = positions(below: dependencies.count),
+                  let imagePlaces = positions(below: images.count) else { return DataRowSet() }
             let text = Array(bytes[r.skip(r.count())])
             var extras: [(key: String, cell: [UInt8])] = []
             for _ in 0..<r.count() {
                 let name = r.string()
                 extras.append((name, Array(bytes[r.skip(r.count())])))
             }
-            guard !r.failed else { return [:] }
-            rows[entry] = DataRow(dependencies: dependencies, key: key, images: images, bytes: text, extras: extras)
+            guard !r.failed else { return DataRowSet() }
+            let row = DataRow(dependencies: dependencyPlaces.map { dependencies[Int($0)] }, key: key,
+                              images: imagePlaces.map { images[Int($0)] }, bytes: text, extras: extras)
+            rows.append((entry, DataRowSet.Kept(row: row, dependencies: dependencyPlaces, images: imagePlaces)))
         }
-        return r.failed || !r.atEnd ? [:] : rows
+        return r.failed || !r.atEnd ? DataRowSet() : DataRowSet(dependencies: dependencies, images: images, rows: rows)
     }
 
     /// Keeps `rows` at `url` (a failure only costs the next build the making of every row).
-    package static func write(_ rows: [(entry: String, row: DataRow)], to url: URL, globalKey: String) {
-        var w = ByteWriter(capacity: rows.reduce(1 << 12) { $0 + $1.row.bytes.count + 128 })
+    package static func write(_ rows: DataRowSet, to url: URL, globalKey: String) {
+        let set = rows.indexed
+        var w = ByteWriter(capacity: set.rows.reduce(1 << 16) { $0 + $1.row.row.bytes.count + 64 })
         w.raw(magic)
         w.string(globalKey)
-        w.uint(UInt64(rows.count))
-        for (entry, row) in rows {
+        w.uint(UInt64(set.dependencies!.count))
+        for dependency in set.dependencies! {
+            w.uint(UInt64(dependency.kind.rawValue))
+            w.string(dependency.name)
+        }
+        w.uint(UInt64(set.images!.count))
+        for image in set.images! { w.string(image) }
+        w.uint(UInt64(set.rows.count))
+        for (entry, kept) in set.rows {
             w.string(entry)
-            w.word(row.key.high)
-            w.word(row.key.low)
-            w.uint(UInt64(row.dependencies.count))
-            for dependency in row.dependencies {
-                w.uint(UInt64(dependency.kind.rawValue))
-                w.string(dependency.name)
-            }
-            w.uint(UInt64(row.images.count))
-            for image in row.images { w.string(image) }
-            w.uint(UInt64(row.bytes.count))
-            w.raw(row.bytes)
-            w.uint(UInt64(row.extras.count))
-            for extra in row.extras {
+            w.word(kept.row.key.high)
+            w.word(kept.row.key.low)
+            w.uint(UInt64(kept.dependencies.count))
+            for position in kept.dependencies { w.uint(UInt64(position)) }
+            w.uint(UInt64(kept.images.count))
+            for position in kept.images { w.uint(UInt64(position)) }
+            w.uint(UInt64(kept.row.bytes.count))
+            w.raw(kept.row.bytes)
+            w.uint(UInt64(kept.row.extras.count))
+            for extra in kept.row.extras {
                 w.string(extra.key)
                 w.uint(UInt64(extra.cell.count))
                 w.raw(extra.cell)

@@ -28,6 +28,12 @@ package struct DependencyTable {
     /// The positions of `read`, in its order, appending what is not in the table; `before`:
     /// the positions of what the page read last time, if known, looked at first.
     package mutating func positions(of read: [Dependency], before: [TablePosition]?) -> [TablePosition] {
+        // Most pages rendered again read what they read last time (both lists sorted): compared
+        // in order, without hashing each (a collection of 10,000 cities reads 20,000).
+        if let before, before.count == read.count,
+           before.indices.allSatisfy({ Int(before[$0]) < items.count && items[Int(before[$0])] == read[$0] }) {
+            return before
+        }
         var recent: [Dependency: TablePosition] = [:]
         if positions == nil, let before {
             recent.reserveCapacity(before.count)

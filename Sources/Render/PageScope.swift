@@ -18,6 +18,9 @@ package final class PageScope: Sendable {
         var names: Set<String> = []
         var countries: [String: MustacheValue] = [:]
         var read: Set<Dependency> = []
+        /// Lists read whole, each sorted and each item once (see `read(sorted:)`).
+        var readLists: [[Dependency]] = []
+        var nameLists: [[String]] = []
     }
     private let state = Locked(State())
     /// The language the page is in, when it is not the guide's default: what it reads of
@@ -38,14 +41,48 @@ package final class PageScope: Sendable {
         state.withLock { $0.read.formUnion(dependencies) }
     }
 
+    /// Records that the page read values that came from `dependencies`, sorted and each once
+    /// (a collection's rows' dependencies: kept as they are, and merged with the rest at the
+    /// end, not hashed one by one into the set and sorted again).
+    package func read(sorted dependencies: [Dependency]) {
+        guard language.isEmpty else { return read(contentsOf: dependencies) }
+        state.withLock { $0.readLists.append(dependencies) }
+    }
+
     /// Records that the page shows the thumbnails `names` (file names in `images/`).
     package func add(fileNames names: some Sequence<String>) {
         state.withLock { $0.names.formUnion(names) }
     }
 
+    /// Records that the page shows the thumbnails `names`, sorted and each once.
+    package func add(sortedFileNames names: [String]) {
+        state.withLock { $0.nameLists.append(names) }
+    }
+
     /// Everything the page read, sorted.
     package var dependencies: [Dependency] {
-        state.withLock { $0.read.sorted() }
+        state.withLock { state in state.readLists.reduce(state.read.sorted(), Self.merged) }
+    }
+
+    /// Two sorted lists as one, sorted, each item once.
+    private static func merged<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var out: [T] = []
+        out.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count, j < b.count {
+            if a[i] < b[j] {
+                out.append(a[i]); i += 1
+            } else if b[j] < a[i] {
+                out.append(b[j]); j += 1
+            } else {
+                out.append(a[i]); i += 1; j += 1
+            }
+        }
+        out += a[i...]
+        out += b[j...]
+        return out
     }
 
     package func add(_ plan: ThumbnailPlan) {
@@ -56,7 +93,7 @@ package final class PageScope: Sendable {
 
     /// The file names, sorted.
     package var fileNames: [String] {
-        state.withLock { $0.names.sorted() }
+        state.withLock { state in state.nameLists.reduce(state.names.sorted(), Self.merged) }
     }
 
     /// Forgets the country values once the page is rendered: they refer to this scope (their

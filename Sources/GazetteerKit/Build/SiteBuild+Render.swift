@@ -34,7 +34,7 @@ extension SiteBuild {
         /// The model and pages of a small build, kept until the next one.
         var kept: [Any]
         /// The rows of the collections made this build, by output path (see `DataRowFile`).
-        var dataRows: [String: [(entry: String, row: DataRow)]] = [:]
+        var dataRows: [String: DataRowSet] = [:]
         /// The files published as they are beside the pages (`Model.copied`).
         var copied = CopiedFiles()
     }
@@ -148,13 +148,17 @@ extension SiteBuild {
     private static func dataRowStore(_ values: DependencyValues, _ inputs: Inputs, _ reuse: Reuse, _ options: BuildOptions) -> DataRowStore {
         let (cache, global, updating) = (options.cache, inputs.global, reuse.output != nil)
         return DataRowStore(
-            key: { dependencies in
+            value: { dependency in
+                let value = values.value(of: dependency)
+                return DataRowKey(high: value.high, low: value.low)
+            },
+            key: { rowValues in
                 var key = PageKeyHasher()
-                for dependency in dependencies { key.add(values.value(of: dependency)) }
+                for value in rowValues { key.add(PageKey(high: value.high, low: value.low)) }
                 let made = key.key
                 return DataRowKey(high: made.high, low: made.low)
             },
-            previous: { updating ? DataRowFile.read(DataRowFile.url(in: cache, for: $0), globalKey: global) : [:] })
+            previous: { updating ? DataRowFile.read(DataRowFile.url(in: cache, for: $0), globalKey: global) : DataRowSet() })
     }
 
     /// Keeps the rows of the collections made this build, once the output is published, on

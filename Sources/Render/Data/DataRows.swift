@@ -32,32 +32,77 @@ package struct DataRowKey: Hashable, Sendable {
     package init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
 }
 
+/// The rows of one collection as a build made them, in the collection's order, with every
+/// dependency and thumbnail they have, each once and sorted, so that a row refers to them by
+/// position: the rows' dependencies are read (and their values hashed) once however many
+/// rows share them, and the collection's own lists of them are these, not a set of every
+/// row's made and sorted again each build (`PageRenderer.dataRows`).
+package struct DataRowSet: Sendable {
+    /// One row and the positions of its dependencies and thumbnails in the set's lists.
+    package struct Kept: Sendable {
+        package var row: DataRow
+        package var dependencies: [Int32]
+        package var images: [Int32]
+
+        package init(row: DataRow, dependencies: [Int32], images: [Int32]) {
+            (self.row, self.dependencies, self.images) = (row, dependencies, images)
+        }
+    }
+
+    /// Sorted, each once; nil in a set just made whose lists were not worked out (they are
+    /// made when it is written, see `indexed`).
+    package var dependencies: [Dependency]?
+    package var images: [String]?
+    package var rows: [(entry: String, row: Kept)]
+
+    package init(dependencies: [Dependency]? = [], images: [String]? = [], rows: [(entry: String, row: Kept)] = []) {
+        (self.dependencies, self.images, self.rows) = (dependencies, images, rows)
+    }
+
+    /// The set with its lists: those it has, or made of its rows' own (the positions are then
+    /// worked out again).
+    package var indexed: DataRowSet {
+        if dependencies != nil, images != nil { return self }
+        let dependencies = Array(Set(rows.lazy.flatMap(\.row.row.dependencies))).sorted()
+        let images = Array(Set(rows.lazy.flatMap(\.row.row.images))).sorted()
+        let dependencyAt = Dictionary(uniqueKeysWithValues: dependencies.enumerated().map { ($1, Int32($0)) })
+        let imageAt = Dictionary(uniqueKeysWithValues: images.enumerated().map { ($1, Int32($0)) })
+        return DataRowSet(dependencies: dependencies, images: images, rows: rows.map { entry, kept in
+            (entry, Kept(row: kept.row, dependencies: kept.row.dependencies.map { dependencyAt[$0]! },
+                         images: kept.row.images.map { imageAt[$0]! }))
+        })
+    }
+}
+
 /// The rows of the collections of one build: those the last build kept, taken again while
 /// their dependencies' values are the same, and those of this build, to be kept for the
 /// next (by the collection's output path, each row by its entry's content path).
 /// Thread-safe: the collections render in parallel.
 package final class DataRowStore: Sendable {
-    /// The hash of the current values of dependencies.
-    package let key: @Sendable ([Dependency]) -> DataRowKey
-    private let previous: @Sendable (String) -> [String: DataRow]
-    private let state = Locked<[String: [(entry: String, row: DataRow)]]>([:])
+    /// The value now of a dependency, and the key of a row whose dependencies have these
+    /// values, in its order.
+    package let value: @Sendable (Dependency) -> DataRowKey
+    package let key: @Sendable ([DataRowKey]) -> DataRowKey
+    private let previous: @Sendable (String) -> DataRowSet
+    private let state = Locked<[String: DataRowSet]>([:])
 
     /// `previous` gives the rows the last build kept for a collection (read when first
     /// asked for: a build that makes no collection reads none).
-    package init(key: @escaping @Sendable ([Dependency]) -> DataRowKey,
-                 previous: @escaping @Sendable (String) -> [String: DataRow] = { _ in [:] }) {
+    package init(value: @escaping @Sendable (Dependency) -> DataRowKey, key: @escaping @Sendable ([DataRowKey]) -> DataRowKey,
+                 previous: @escaping @Sendable (String) -> DataRowSet = { _ in DataRowSet() }) {
+        self.value = value
         self.key = key
         self.previous = previous
     }
 
     /// The last build's rows of `collection`.
-    package func previousRows(of collection: String) -> [String: DataRow] { previous(collection) }
+    package func previousRows(of collection: String) -> DataRowSet { previous(collection) }
 
-    /// Keeps the rows `collection` was made of this build, in its order.
-    package func made(_ collection: String, rows: [(entry: String, row: DataRow)]) {
+    /// Keeps the rows `collection` was made of this build.
+    package func made(_ collection: String, rows: DataRowSet) {
         state.withLock { $0[collection] = rows }
     }
 
     /// The collections made this build, with their rows.
-    package var made: [String: [(entry: String, row: DataRow)]] { state.withLock { $0 } }
+    package var made: [String: DataRowSet] { state.withLock { $0 } }
 }

@@ -169,28 +169,96 @@ extension PageRenderer {
     /// the value it had; any other is made by `encode` from the entry's record, with what it
     /// read recorded apart, so that each row is known by its own dependencies. Everything
     /// the rows read is recorded in `scope`, as if the collection had been made whole.
+    ///
+    /// The rows refer to the last build's lists of their dependencies and thumbnails (see
+    /// `DataRowSet`): a value is hashed once per collection, and while every row's
+    /// dependencies are among those, what the collection read is those of them the rows
+    /// still refer to, in their order, with no set of them made.
     func dataRows(_ kind: ContentKind, of file: String, scope: PageScope, thumbnails: Bool,
                   encode: (DataRecord) -> (bytes: [UInt8], extras: [(key: String, cell: [UInt8])])) -> [DataRow] {
         scope.read(.settings)
         scope.read(kind == .country ? .countries : .cities)
         let store = rowStore
-        let previous = store?.previousRows(of: folder + file) ?? [:]
-        var rows: [(entry: String, row: DataRow)] = []
-        for entry in kind == .country ? model.countries : model.cities {
-            if let store, let known = previous[entry.path], store.key(known.dependencies) == known.key {
-                rows.append((entry.path, known))
+        let previous = store?.previousRows(of: folder + file) ?? DataRowSet()
+        let known = (dependencies: previous.dependencies ?? [], images: previous.images ?? [])
+        var values = [DataRowKey?](repeating: nil, count: known.dependencies.count)
+        func value(at position: Int32) -> DataRowKey {
+            if let value = values[Int(position)] { return value }
+            let value = store!.value(known.dependencies[Int(position)])
+            values[Int(position)] = value
+            return value
+        }
+        // The last build's row of an entry: at the same place when the entries are as they were.
+        var placeOf: [String: Int]?
+        func previousRow(_ n: Int, _ path: String) -> DataRowSet.Kept? {
+            if n < previous.rows.count, previous.rows[n].entry == path { return previous.rows[n].row }
+            if placeOf == nil {
+                placeOf = Dictionary(previous.rows.enumerated().map { ($1.entry, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            return placeOf![path].map { previous.rows[$0].row }
+        }
+        var rows: [(entry: String, row: DataRowSet.Kept)] = []
+        var allKnown = store != nil && previous.dependencies != nil && previous.images != nil
+        for (n, entry) in (kind == .country ? model.countries : model.cities).enumerated() {
+            if let store, let kept = previousRow(n, entry.path), store.key(kept.dependencies.map(value)) == kept.row.key {
+                rows.append((entry.path, kept))
                 continue
             }
             let own = PageScope()
             own.read(.settings)
             let (bytes, extras) = encode(dataRecord(entry, scope: own, body: false, thumbnails: thumbnails))
-            let dependencies = own.dependencies
-            let key = store?.key(dependencies) ?? DataRowKey(high: 0, low: 0)
-            rows.append((entry.path, DataRow(dependencies: dependencies, key: key, images: own.fileNames, bytes: bytes, extras: extras)))
+            let (dependencies, images) = (own.dependencies, own.fileNames)
+            // Their places in the last build's lists (-1: not there).
+            let dependencyPlaces = dependencies.map { Self.place(of: $0, in: known.dependencies) }
+            let imagePlaces = images.map { Self.place(of: $0, in: known.images) }
+            if dependencyPlaces.contains(-1) || imagePlaces.contains(-1) { allKnown = false }
+            let key = store.map { store in
+                store.key(zip(dependencies, dependencyPlaces).map { $1 >= 0 ? value(at: $1) : store.value($0) })
+            } ?? DataRowKey(high: 0, low: 0)
+            rows.append((entry.path, DataRowSet.Kept(
+                row: DataRow(dependencies: dependencies, key: key, images: images, bytes: bytes, extras: extras),
+                dependencies: dependencyPlaces, images: imagePlaces)))
         }
-        scope.read(contentsOf: rows.lazy.flatMap(\.row.dependencies))
-        scope.add(fileNames: rows.lazy.flatMap(\.row.images))
-        store?.made(folder + file, rows: rows)
-        return rows.map(\.row)
+        if allKnown {
+            // What the rows refer to of the last build's lists, in order: the lists of this one.
+            let (dependencies, dependencyMoves) = Self.used(known.dependencies, by: rows.lazy.map(\.row.dependencies))
+            let (images, imageMoves) = Self.used(known.images, by: rows.lazy.map(\.row.images))
+            scope.read(sorted: dependencies)
+            scope.add(sortedFileNames: images)
+            for n in rows.indices {
+                rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] }
+                rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] }
+            }
+            store?.made(folder + file, rows: DataRowSet(dependencies: dependencies, images: images, rows: rows))
+        } else {
+            scope.read(contentsOf: rows.lazy.flatMap(\.row.row.dependencies))
+            scope.add(fileNames: rows.lazy.flatMap(\.row.row.images))
+            store?.made(folder + file, rows: DataRowSet(dependencies: nil, images: nil, rows: rows))
+        }
+        return rows.map(\.row.row)
+    }
+
+    /// The place of `item` in `list` (sorted, each once), or -1.
+    private static func place<T: Comparable>(of item: T, in list: [T]) -> Int32 {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < item { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] == item ? Int32(low) : -1
+    }
+
+    /// The items of `list` some of `references` refer to, in order, and where each item
+    /// of `list` moves to among them.
+    private static func used<T>(_ list: [T], by references: some Sequence<[Int32]>) -> ([T], [Int32]) {
+        var read = [Bool](repeating: false, count: list.count)
+        for positions in references { for position in positions { read[Int(position)] = true } }
+        var moves = [Int32](repeating: -1, count: list.count)
+        var kept: [T] = []
+        for (n, item) in list.enumerated() where read[n] {
+            moves[n] = Int32(kept.count)
+            kept.append(item)
+        }
+        return (kept, moves)
     }
 }
