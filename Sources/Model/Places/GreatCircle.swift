@@ -18,10 +18,4 @@ package enum GreatCircle {
         let h = dLat * dLat + cos(latitude1) * cos(latitude2) * dLon * dLon
         return 2 * earthRadiusKm * asin(min(1, h.squareRoot()))
     }
-
-    /// The straight-line distance through the Earth between two points of the unit sphere
-    /// `kilometres` apart along it: what the spatial index compares (see `NearbyCities`).
-    static func chord(ofKilometres kilometres: Double) -> Double {
-        2 * sin(min(Double.pi, kilometres / earthRadiusKm) / 2)
-    }
 }

@@ -130,12 +130,17 @@ package final class NearbyCities: Sendable {
             }
         }
 
-        /// The `count` points nearest the point of city `city`, itself left out.
+        /// The `count` points nearest the point of city `city`, itself left out. The search
+        /// compares chords (the distance through the sphere, which grows with the distance
+        /// along it): the great-circle distance, with its sines and arcsine, is worked out
+        /// only for the few left at the end (it was for every point within reach, most of a
+        /// query's time), and they are ordered by it.
         func nearest(to city: Int, count: Int) -> [Neighbour] {
-            var best: [Neighbour] = []
-            best.reserveCapacity(count + 1)
-            // Beyond this chord no point can be among the best (a little over, so that rounding
-            // never leaves out one at the same distance as the last).
+            // The nearest by chord so far, nearer first: `count` of them, and any as near as the
+            // last of those (a little over, so that rounding never leaves out one at the same
+            // distance); beyond `reach` no point can be among them.
+            var pool: [(chord: Double, index: Int)] = []
+            pool.reserveCapacity(count + 2)
             var reach = Double.infinity
             let (qx, qy, qz) = (x[city], y[city], z[city])
             func visit(_ low: Int, _ high: Int) {
@@ -144,15 +149,12 @@ package final class NearbyCities: Sendable {
                 let index = order[middle]
                 if index != city {
                     let (dx, dy, dz) = (x[index] - qx, y[index] - qy, z[index] - qz)
-                    if (dx * dx + dy * dy + dz * dz).squareRoot() <= reach {
-                        let km = GreatCircle.kilometres(latitude1: latitude[city], longitude1: longitude[city],
-                                                        latitude2: latitude[index], longitude2: longitude[index])
-                        let candidate = Neighbour(index: index, kilometres: km)
-                        if best.count < count || Self.before(candidate, best[best.count - 1]) {
-                            let at = best.firstIndex { Self.before(candidate, $0) } ?? best.count
-                            best.insert(candidate, at: at)
-                            if best.count > count { best.removeLast() }
-                            if best.count == count { reach = GreatCircle.chord(ofKilometres: best[count - 1].kilometres) * (1 + 1e-9) + 1e-12 }
+                    let chord = (dx * dx + dy * dy + dz * dz).squareRoot()
+                    if chord <= reach {
+                        pool.insert((chord, index), at: pool.firstIndex { chord < $0.chord } ?? pool.count)
+                        if pool.count >= count {
+                            reach = pool[count - 1].chord * (1 + 1e-9) + 1e-12
+                            while pool[pool.count - 1].chord > reach { pool.removeLast() }
                         }
                     }
                 }
@@ -168,7 +170,12 @@ package final class NearbyCities: Sendable {
                 }
             }
             visit(0, order.count)
-            return best
+            let found = pool.map { candidate in
+                Neighbour(index: candidate.index, kilometres: GreatCircle.kilometres(
+                    latitude1: latitude[city], longitude1: longitude[city],
+                    latitude2: latitude[candidate.index], longitude2: longitude[candidate.index]))
+            }
+            return Array(found.sorted(by: Self.before).prefix(count))
         }
 
         /// Nearer first; at the same distance, the earlier in the guide's order of names.
