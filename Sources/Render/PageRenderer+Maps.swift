@@ -20,10 +20,15 @@ extension PageRenderer {
         return MapDrawing.worldDocument(countries, label: label, stylesheet: siteRoot(of: path) + "assets/style.css")
     }
 
-    /// Whether the world map shows anything: a country with a shape or a marker.
+    /// Whether the world map shows anything: a country with a code or a marker, as
+    /// `worldMapCountries` finds them (asked for on every build, before any page is
+    /// rendered: the countries' map values are not made for it).
     var drawsWorldMap: Bool {
-        let scope = PageScope()
-        return worldMapCountries(from: WorldMap.path, scope: scope) != nil
+        model.countries.contains { country in
+            if country.isoCode != nil { return true }
+            guard let capital = country.capital else { return false }
+            return model.cities(of: country).first(where: { $0.name == capital })?.position != nil
+        }
     }
 
     /// The countries of the world map as seen from `path` and its name, or nil when none can

@@ -76,6 +76,23 @@ final class MapPagesTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(site.read("maps/world.svg")).contains("aria-label=\"Atlantis\""))
     }
 
+    /// A guide none of whose countries can be drawn publishes no world map; a capital placed
+    /// gives its country a marker, and the world map is there.
+    func testAWorldMapOnlyWhenACountryHasACodeOrAPlacedCapital() throws {
+        let site = try FixtureSite([
+            "content/countries/atlantis.md": "---\nname: Atlantis\ncapital: Poseidonia\ncontinents: [Europe]\n---\n",
+            "content/cities/poseidonia.md": "---\nname: Poseidonia\ncountry: atlantis\n---\n",
+        ])
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertFalse(site.exists("maps/world.svg"))
+        XCTAssertFalse(try XCTUnwrap(site.read("index.html")).contains("maps/world.svg"))
+        try site.write("content/cities/poseidonia.md", "---\nname: Poseidonia\ncountry: atlantis\nposition: 36.4, 25.4\n---\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(try XCTUnwrap(site.read("maps/world.svg")).contains("aria-label=\"Atlantis\""))
+        XCTAssertTrue(try XCTUnwrap(site.read("index.html")).contains("maps/world.svg"))
+    }
+
     /// The example guide's pages stay light with their maps: at most 150 KB of HTML each.
     func testExampleGuidePagesStayUnder150KB() throws {
         let output = FileManager.default.temporaryDirectory.appending(path: "gazetteer-maps-\(UUID().uuidString)")
