@@ -218,8 +218,8 @@ package struct DependencyValues: Sendable {
         func readAgainNow(_ path: String) -> Bool { few.map { $0.contains(path) } ?? readAgain.contains(path) }
         let again = dependencies.indices.filter { position in
             let dependency = dependencies[position]
-            if Dependency.languageKinds.contains(dependency.kind) { return !listsAsBefore }
-            return !Dependency.entryKinds.contains(dependency.kind) || readAgainNow(dependency.name)
+            if dependency.kind.isLanguageKind { return !listsAsBefore }
+            return !dependency.kind.isEntryKind || readAgainNow(dependency.name)
         }
         let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }
         var values = known

@@ -94,13 +94,23 @@ package struct Dependency: Hashable, Comparable, Sendable {
     /// The kinds whose value is one entry's (`name` is its file's path): what its file says,
     /// and its pictures' stamps.
     package static let entryKinds: Set<Kind> = [.frontMatter, .body, .image]
+    /// The kinds of `languageKinds` and `entryKinds` as bits: asked of each of a manifest's
+    /// dependencies on every build, where a set hashed every kind.
+    fileprivate static let languageBits = bits(languageKinds)
+    fileprivate static let entryBits = bits(entryKinds)
+    private static func bits(_ kinds: Set<Kind>) -> UInt64 {
+        kinds.reduce(0) { bits, kind in
+            precondition(kind.rawValue < 64)
+            return bits | 1 << UInt64(kind.rawValue)
+        }
+    }
     private static let separator: Character = "\u{1F}"
     private static let separatorByte: UInt8 = 0x1F
 
     /// The same dependency for a page in the language `code` (`fr\u{1F}` before the name);
     /// itself when its value is the same in every language.
     package func inLanguage(_ code: String) -> Dependency {
-        guard !code.isEmpty, Self.languageKinds.contains(kind) else { return self }
+        guard !code.isEmpty, kind.isLanguageKind else { return self }
         return Dependency(kind, code + String(Self.separator) + name)
     }
 
@@ -110,7 +120,7 @@ package struct Dependency: Hashable, Comparable, Sendable {
         // Looked for among the bytes (the separator, a control character, is a character of
         // its own): by `Character`, the search broke every name into graphemes, a tenth of
         // the values' time when the lists change.
-        guard Self.languageKinds.contains(kind), let split = name.utf8.firstIndex(of: Self.separatorByte) else { return nil }
+        guard kind.isLanguageKind, let split = name.utf8.firstIndex(of: Self.separatorByte) else { return nil }
         return (String(name[..<split]), Dependency(kind, String(name[name.utf8.index(after: split)...])))
     }
 
@@ -137,4 +147,11 @@ package struct Dependency: Hashable, Comparable, Sendable {
     package static let newest = Dependency(.newest)
     package static let credits = Dependency(.credits)
     package static let anyCredits = Dependency(.credits, "any")
+}
+
+extension Dependency.Kind {
+    /// One of `Dependency.languageKinds`: its value is made of a language's lists.
+    package var isLanguageKind: Bool { Dependency.languageBits & 1 << UInt64(rawValue) != 0 }
+    /// One of `Dependency.entryKinds`: its value is one entry's.
+    package var isEntryKind: Bool { Dependency.entryBits & 1 << UInt64(rawValue) != 0 }
 }
