@@ -117,6 +117,22 @@ final class SeveralLanguagesTests: XCTestCase {
         XCTAssertNil(ContentKind.language(ofPath: "content/cities/st.lucia.md"))
         XCTAssertEqual(ContentKind.slug(ofPath: "content/countries/france.fr.md"), "france")
         XCTAssertEqual(ContentKind.untranslated("content/countries/france.fr.md"), "content/countries/france.md")
+        // Codes of two or three letters, then subtags of two to eight letters or digits.
+        XCTAssertEqual(ContentKind.language(ofPath: "content/cities/wien.DE-at.md"), "DE-at")
+        XCTAssertEqual(ContentKind.language(ofPath: "content/cities/beijing.zh-Hans-CN.md"), "zh-Hans-CN")
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities/a.f1.md"))
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities/a.fren.md"))
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities/a.fr-x.md"))
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities/a.fr-.md"))
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities/.fr.md.txt"))
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities/fr.md"))
+        XCTAssertNil(ContentKind.language(ofPath: "content/cities.fr/paris.md"))
+        // A name not all in ASCII.
+        XCTAssertEqual(ContentKind.language(ofPath: "content/cities/são-paulo.pt-BR.md"), "pt-BR")
+        XCTAssertEqual(ContentKind.language(ofPath: "content/cities/zürich.de-ÄÖ.md"), "de-ÄÖ")
+        XCTAssertEqual(ContentKind.untranslated("content/cities/são-paulo.pt-BR.md"), "content/cities/são-paulo.md")
+        XCTAssertEqual(ContentKind.slug(ofPath: "content/cities/São Paulo.pt.md"), "são-paulo")
+        XCTAssertEqual(ContentKind.slug(ofPath: "content/cities/kyoto.ja.md"), "kyoto")
     }
 
     func testEachLanguageSortsByItsOwnAlphabet() throws {
