@@ -17,19 +17,20 @@ extension Thumbnailer {
         let manager = FileManager.default
         let hourAgo = Date().addingTimeInterval(-3600)
         var removed = 0
-        for name in try manager.contentsOfDirectory(atPath: cache.path) {
-            let url = cache.appending(path: name)
+        let folder = cache.path
+        for name in try manager.contentsOfDirectory(atPath: folder) {
+            let path = folder + "/" + name
             let remove: Bool
             if CacheName.isThumbnail(name) {
                 remove = stale(name)
             } else if CacheName.isTemporary(name) {
-                let modified = (try? manager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+                let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date
                 remove = modified.map { $0 < hourAgo } ?? false
             } else {
                 remove = false
             }
             guard remove else { continue }
-            if unlink(url.path) == 0 { removed += 1 }
+            if unlink(path) == 0 { removed += 1 }
             // Else removed meanwhile by someone else, or not ours to remove.
         }
         return removed

@@ -105,9 +105,13 @@ final class CacheTests: XCTestCase {
         try Data().write(to: oldTemporary)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: oldTemporary.path)
 
+        // Names only like a thumbnail's are not the cache's to remove.
+        let lookalikes = ["p.0123ABCD.jpg", "p.0123abc.jpg", ".0123abcd.jpg", "p.0123abcd.gif", "p.0123abcd.jpg.bak", "0123abcd.jpg"]
+        for name in lookalikes { try Data("mine".utf8).write(to: space.cache.appending(path: name)) }
+
         let keep = Set(plans[0].images.map(\.fileName))
         XCTAssertEqual(try thumbnailer.prune(keeping: keep), 5)
-        XCTAssertEqual(space.cacheContents(), (Array(keep) + ["notes.txt"]).sorted())
+        XCTAssertEqual(space.cacheContents(), (Array(keep) + ["notes.txt"] + lookalikes).sorted())
         XCTAssertTrue(FileManager.default.fileExists(atPath: space.cache.appending(path: "CACHEDIR.TAG").path))
         XCTAssertEqual(try thumbnailer.prune(keeping: keep), 0)
     }
