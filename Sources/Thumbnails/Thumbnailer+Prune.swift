@@ -19,7 +19,7 @@ extension Thumbnailer {
         var removed = 0
         let folder = cache.path
         for name in try manager.contentsOfDirectory(atPath: folder) {
-            let path = folder + "/" + name
+            var path: String { folder + "/" + name }
             let remove: Bool
             if CacheName.isThumbnail(name) {
                 remove = stale(name)

@@ -29,6 +29,21 @@ struct ImageChanges {
         var lost: Set<String> = []
         func compare(_ old: [String], _ new: [String]) {
             guard old != new else { return }
+            // A page's lists are sorted: compared side by side (a collection shows every
+            // thumbnail of the guide, 20,000 names made into two sets for one city added).
+            if Self.isSorted(old), Self.isSorted(new) {
+                var (i, j) = (0, 0)
+                while i < old.count || j < new.count {
+                    if j == new.count || (i < old.count && old[i] < new[j]) {
+                        lost.insert(old[i]); i += 1
+                    } else if i == old.count || new[j] < old[i] {
+                        gained.insert(new[j]); j += 1
+                    } else {
+                        i += 1; j += 1
+                    }
+                }
+                return
+            }
             let oldSet = Set(old), newSet = Set(new)
             gained.formUnion(newSet.subtracting(oldSet))
             lost.formUnion(oldSet.subtracting(newSet))
@@ -53,13 +68,21 @@ struct ImageChanges {
         let folder = output.path + "/images/"
         added = gained.filter { FileStamp.of(folder + $0) == nil }
         if !lost.isEmpty {
-            var shown: Set<String> = []
-            for page in pages {
-                shown.formUnion(renderedImages[page] ?? previousOutput.images(ofPage: page))
+            // What is lost and shown by no page or body: the lost ones looked for in every
+            // list (not every list's names gathered into a set), until each is found.
+            var unseen = lost
+            let few = lost.count <= 8 ? Array(lost) : nil
+            func look(_ names: [String]) {
+                for name in names where few.map({ $0.contains(name) }) ?? unseen.contains(name) { unseen.remove(name) }
             }
-            for entry in entries { shown.formUnion(entry.bodyImageFiles) }
-            removed = lost.subtracting(shown)
+            for page in pages where !unseen.isEmpty { look(renderedImages[page] ?? previousOutput.images(ofPage: page)) }
+            for entry in entries where !unseen.isEmpty { look(entry.bodyImageFiles) }
+            removed = unseen
         }
         count = previousOutput.imageCount + added.count - removed.count
+    }
+
+    private static func isSorted(_ names: [String]) -> Bool {
+        zip(names, names.dropFirst()).allSatisfy { $0 < $1 }
     }
 }
