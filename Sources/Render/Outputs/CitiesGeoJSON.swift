@@ -28,33 +28,43 @@ package struct CitiesGeoJSON: Output {
         scope.read(.settings)
         guard page.index == 0 else { return String(decoding: JSONWriter.encode(Self.schema), as: UTF8.self) }
         scope.read(.places)
-        var features: [JSONValue] = []
-        for city in site.model.cities {
-            guard let position = city.position else { continue }
-            scope.read(.frontMatter(city.path))
-            let country = site.country(of: city, scope: scope)
-            if let country { scope.read(.frontMatter(country.path)) }
-            features.append(.object([
-                ("type", .string("Feature")),
-                ("id", .string(city.slug)),
-                ("geometry", .object([
-                    ("type", .string("Point")),
-                    ("coordinates", .array([.double(Self.degrees(position.longitude)), .double(Self.degrees(position.latitude))])),
-                ])),
-                ("properties", .object([
-                    ("slug", .string(city.slug)),
-                    ("name", .string(city.name)),
-                    ("country", .string(country?.name ?? "")),
-                    ("url", .string(PagePath.relative(from: Self.path, to: city.outputPath))),
-                ])),
-            ]))
+        // A feature per city, kept between builds like a collection's rows (an empty row for
+        // a city without a position), joined in the guide's order.
+        let rows = site.dataRows(.city, of: Self.path, scope: scope, thumbnails: false) { record in
+            (Self.feature(record.entry, country: record.linked.first), [])
         }
-        let collection: JSONValue = .object([
-            ("$schema", .string(PagePath.relative(from: Self.path, to: Self.schemaPath))),
-            ("type", .string("FeatureCollection")),
-            ("features", .array(features)),
-        ])
-        return String(decoding: JSONWriter.encode(collection), as: UTF8.self)
+        var out = Array("{\"$schema\":".utf8)
+        JSONWriter.write(.string(PagePath.relative(from: Self.path, to: Self.schemaPath)), into: &out)
+        out += ",\"type\":\"FeatureCollection\",\"features\":[".utf8
+        var first = true
+        for row in rows where !row.bytes.isEmpty {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out += row.bytes
+        }
+        out += "]}\n".utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The city's feature as JSON text, or none when it has no position.
+    private static func feature(_ city: ContentEntry, country: ContentEntry?) -> [UInt8] {
+        guard let position = city.position else { return [] }
+        var out: [UInt8] = []
+        JSONWriter.write(.object([
+            ("type", .string("Feature")),
+            ("id", .string(city.slug)),
+            ("geometry", .object([
+                ("type", .string("Point")),
+                ("coordinates", .array([.double(Self.degrees(position.longitude)), .double(Self.degrees(position.latitude))])),
+            ])),
+            ("properties", .object([
+                ("slug", .string(city.slug)),
+                ("name", .string(city.name)),
+                ("country", .string(country?.name ?? "")),
+                ("url", .string(PagePath.relative(from: Self.path, to: city.outputPath))),
+            ])),
+        ]), into: &out)
+        return out
     }
 
     /// Rounded to 7 decimals (RFC 7946 §11.2: more says nothing a map can show), never -0.

@@ -248,7 +248,7 @@ final class DataFilesTests: XCTestCase {
         XCTAssertEqual(site.build().status, 0)
         let kept = site.root.appending(path: ".gazetteer-cache/data-rows")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: kept.path).sorted(),
-                       ["data_cities.csv.bin", "data_cities.json.bin", "data_countries.csv.bin", "data_countries.json.bin"])
+                       ["data_cities.csv.bin", "data_cities.geojson.bin", "data_cities.json.bin", "data_countries.csv.bin", "data_countries.json.bin"])
         try site.write("content/cities/osaka.md", "---\nname: Ōsaka \"大阪\", Kansai\ncountry: japan\nfounded: 645\n---\n\nRenamed.\n")
         XCTAssertEqual(site.build().status, 0)
         XCTAssertTrue(site.read("data/cities.csv")?.contains("\"Ōsaka \"\"大阪\"\", Kansai\"") == true)
