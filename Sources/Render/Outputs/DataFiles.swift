@@ -225,9 +225,13 @@ extension PageRenderer {
             let (images, imageMoves) = Self.used(known.images, by: rows.lazy.map(\.row.images))
             scope.read(sorted: dependencies)
             scope.add(sortedFileNames: images)
-            for n in rows.indices {
-                rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] }
-                rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] }
+            // The rows' positions change only when something of the lists is no longer used.
+            let (sameDependencies, sameImages) = (dependencies.count == known.dependencies.count, images.count == known.images.count)
+            if !sameDependencies || !sameImages {
+                for n in rows.indices {
+                    if !sameDependencies { rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] } }
+                    if !sameImages { rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] } }
+                }
             }
             store?.made(folder + file, rows: DataRowSet(dependencies: dependencies, images: images, rows: rows))
         } else {
@@ -249,10 +253,17 @@ extension PageRenderer {
     }
 
     /// The items of `list` some of `references` refer to, in order, and where each item
-    /// of `list` moves to among them.
+    /// of `list` moves to among them (none when every item is referred to: each stays).
     private static func used<T>(_ list: [T], by references: some Sequence<[Int32]>) -> ([T], [Int32]) {
         var read = [Bool](repeating: false, count: list.count)
-        for positions in references { for position in positions { read[Int(position)] = true } }
+        var count = 0
+        for positions in references {
+            for position in positions where !read[Int(position)] {
+                read[Int(position)] = true
+                count += 1
+            }
+        }
+        if count == list.count { return (list, []) }
         var moves = [Int32](repeating: -1, count: list.count)
         var kept: [T] = []
         for (n, item) in list.enumerated() where read[n] {
