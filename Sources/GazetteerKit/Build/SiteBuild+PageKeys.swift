@@ -78,24 +78,35 @@ extension SiteBuild {
     }
 
     /// Which entries are read again when only content files changed (no picture, theme or
-    /// settings file; the folders of the content files only by a save that renames a new file
-    /// over the old one, the same entries there before and after): the paths of the entries
-    /// read again (nil: not known, everything may differ), and whether the model's lists are
-    /// as the last build left them: every entry read again says what it said before of all
-    /// the lists are made of (its front matter, its picture, whether it has a body, when it
-    /// first appeared), only its body changed. The lists (which entries there are, in what
-    /// order, their names, places, dates and credits) and the pages' titles are then what
-    /// they were, in every language.
+    /// settings file; of folders, only those of the content files): the paths of the entries
+    /// read again, of those that came and of those that went (nil: not known, everything may
+    /// differ), and whether the model's lists are as the last build left them: no entry came
+    /// or went, and every entry read again says what it said before of all the lists are made
+    /// of (its front matter, its picture, whether it has a body, when it first appeared), only
+    /// its body changed. The lists (which entries there are, in what order, their names,
+    /// places, dates and credits) and the pages' titles are then what they were, in every
+    /// language.
     func readAgain(_ content: Content) -> (paths: Set<String>, listsAsBefore: Bool)? {
         guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return nil }
         let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         let contentFolder = root + "content/"
+        // The entries that came or went (a file added, removed, made a draft or no longer one),
+        // found by comparing the entries with the last build's when a folder changed.
+        var cameOrWent: Set<String> = []
+        var gone = 0
         if !folders.isEmpty {
             let entryFolders = Set([ContentKind.country, .city, .page].map { root + $0.folder })
-            // The scan found the same files there as last time (an entry that became a draft,
-            // or one that no longer is, is among the changed files below).
-            guard folders.allSatisfy(entryFolders.contains), content.entries.count == reuse.stampedEntries.count,
-                  inputs.scan.listedBefore || content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }) else { return nil }
+            guard folders.allSatisfy(entryFolders.contains) else { return nil }
+            let same = content.entries.count == reuse.stampedEntries.count
+                && (inputs.scan.listedBefore || content.entries.allSatisfy({ reuse.stampedEntries[$0.path] != nil }))
+            if !same {
+                for entry in content.entries where reuse.stampedEntries[entry.path] == nil { cameOrWent.insert(entry.path) }
+                let now = Set(content.entries.lazy.map(\.path))
+                for path in reuse.stampedEntries.keys where !now.contains(path) {
+                    cameOrWent.insert(path)
+                    gone += 1
+                }
+            }
         }
         // Every entry is copied from the last build or read again (`Content.processed`).
         let freshCount = content.entries.count - content.copied.count
@@ -103,20 +114,20 @@ extension SiteBuild {
             now.frontMatterDigest == before.frontMatterDigest && now.image == before.image && now.hasBody == before.hasBody
                 && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
         }
-        var seen: Set<String> = []
-        var listsAsBefore = true
+        var seen = cameOrWent
+        var listsAsBefore = cameOrWent.isEmpty
         for file in changed {
             guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
+            if cameOrWent.contains(path) { continue }
             let now = content.copied[path] == nil ? content.processed.entries[path]?.entry : nil
             let before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
-            // An entry that came or went (its file a draft now, or no longer): not known.
             guard let now, let before else { return nil }
             if !sameLists(now, before) { listsAsBefore = false }
             seen.insert(path)
         }
         // An entry read again whose file did not change (its picture came or went): not known.
-        return seen.count == freshCount ? (seen, listsAsBefore) : nil
+        return seen.count - gone == freshCount ? (seen, listsAsBefore) : nil
     }
 }

@@ -198,7 +198,6 @@ extension PageRenderer {
             return placeOf![path].map { previous.rows[$0].row }
         }
         var rows: [(entry: String, row: DataRowSet.Kept)] = []
-        var allKnown = store != nil && previous.dependencies != nil && previous.images != nil
         for (n, entry) in (kind == .country ? model.countries : model.cities).enumerated() {
             if let store, let kept = previousRow(n, entry.path), store.key(kept.dependencies.map(value)) == kept.row.key {
                 rows.append((entry.path, kept))
@@ -211,7 +210,6 @@ extension PageRenderer {
             // Their places in the last build's lists (-1: not there).
             let dependencyPlaces = dependencies.map { Self.place(of: $0, in: known.dependencies) }
             let imagePlaces = images.map { Self.place(of: $0, in: known.images) }
-            if dependencyPlaces.contains(-1) || imagePlaces.contains(-1) { allKnown = false }
             let key = store.map { store in
                 store.key(zip(dependencies, dependencyPlaces).map { $1 >= 0 ? value(at: $1) : store.value($0) })
             } ?? DataRowKey(high: 0, low: 0)
@@ -219,26 +217,23 @@ extension PageRenderer {
                 row: DataRow(dependencies: dependencies, key: key, images: images, bytes: bytes, extras: extras),
                 dependencies: dependencyPlaces, images: imagePlaces)))
         }
-        if allKnown {
-            // What the rows refer to of the last build's lists, in order: the lists of this one.
-            let (dependencies, dependencyMoves) = Self.used(known.dependencies, by: rows.lazy.map(\.row.dependencies))
-            let (images, imageMoves) = Self.used(known.images, by: rows.lazy.map(\.row.images))
-            scope.read(sorted: dependencies)
-            scope.add(sortedFileNames: images)
-            // The rows' positions change only when something of the lists is no longer used.
-            let (sameDependencies, sameImages) = (dependencies.count == known.dependencies.count, images.count == known.images.count)
-            if !sameDependencies || !sameImages {
-                for n in rows.indices {
-                    if !sameDependencies { rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] } }
-                    if !sameImages { rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] } }
-                }
+        // The lists of this build: the last build's with what the rows made now read that
+        // was not in them, and of those what the rows still refer to, in order.
+        let allDependencies = Self.extended(known.dependencies, &rows, items: \.row.dependencies, places: \.dependencies)
+        let allImages = Self.extended(known.images, &rows, items: \.row.images, places: \.images)
+        let (dependencies, dependencyMoves) = Self.used(allDependencies, by: rows.lazy.map(\.row.dependencies))
+        let (images, imageMoves) = Self.used(allImages, by: rows.lazy.map(\.row.images))
+        scope.read(sorted: dependencies)
+        scope.add(sortedFileNames: images)
+        // The rows' positions change only when something of the lists is no longer used.
+        let (sameDependencies, sameImages) = (dependencies.count == allDependencies.count, images.count == allImages.count)
+        if !sameDependencies || !sameImages {
+            for n in rows.indices {
+                if !sameDependencies { rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] } }
+                if !sameImages { rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] } }
             }
-            store?.made(folder + file, rows: DataRowSet(dependencies: dependencies, images: images, rows: rows))
-        } else {
-            scope.read(contentsOf: rows.lazy.flatMap(\.row.row.dependencies))
-            scope.add(fileNames: rows.lazy.flatMap(\.row.row.images))
-            store?.made(folder + file, rows: DataRowSet(dependencies: nil, images: nil, rows: rows))
         }
+        store?.made(folder + file, rows: DataRowSet(dependencies: dependencies, images: images, rows: rows))
         return rows.map(\.row.row)
     }
 
@@ -250,6 +245,42 @@ extension PageRenderer {
             if list[middle] < item { low = middle + 1 } else { high = middle }
         }
         return low < list.count && list[low] == item ? Int32(low) : -1
+    }
+
+    /// `list` (sorted, each once) with the items of the rows that are not in it (those at
+    /// place -1), sorted in among them, and each row's places in the list that gives: the
+    /// few a city added reads, not a set of every row's items made and sorted again.
+    private static func extended<T: Comparable & Hashable>(
+        _ list: [T], _ rows: inout [(entry: String, row: DataRowSet.Kept)],
+        items: KeyPath<DataRowSet.Kept, [T]>, places: WritableKeyPath<DataRowSet.Kept, [Int32]>
+    ) -> [T] {
+        var extra: Set<T> = []
+        for (_, kept) in rows where kept[keyPath: places].contains(-1) {
+            for (item, place) in zip(kept[keyPath: items], kept[keyPath: places]) where place < 0 { extra.insert(item) }
+        }
+        guard !extra.isEmpty else { return list }
+        let added = extra.sorted()
+        var merged: [T] = []
+        merged.reserveCapacity(list.count + added.count)
+        var moves = [Int32](repeating: 0, count: list.count)
+        var (i, j) = (0, 0)
+        while i < list.count || j < added.count {
+            if j == added.count || (i < list.count && list[i] < added[j]) {
+                moves[i] = Int32(merged.count)
+                merged.append(list[i])
+                i += 1
+            } else {
+                merged.append(added[j])
+                j += 1
+            }
+        }
+        for n in rows.indices {
+            let kept = rows[n].row
+            rows[n].row[keyPath: places] = zip(kept[keyPath: items], kept[keyPath: places]).map { item, place in
+                place >= 0 ? moves[Int(place)] : Self.place(of: item, in: merged)
+            }
+        }
+        return merged
     }
 
     /// The items of `list` some of `references` refer to, in order, and where each item
