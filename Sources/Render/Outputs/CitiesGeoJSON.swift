@@ -28,9 +28,9 @@ package struct CitiesGeoJSON: Output {
         scope.read(.settings)
         guard page.index == 0 else { return String(decoding: JSONWriter.encode(Self.schema), as: UTF8.self) }
         scope.read(.places)
-        // A feature per city, kept between builds like a collection's rows (an empty row for
-        // a city without a position), joined in the guide's order.
-        let rows = site.dataRows(.city, of: Self.path, scope: scope, thumbnails: false) { record in
+        // A feature per city with a position, kept between builds like a collection's rows,
+        // joined in the guide's order.
+        let rows = site.dataRows(.city, of: Self.path, scope: scope, thumbnails: false, placedOnly: true) { record in
             (Self.feature(record.entry, country: record.linked.first), [])
         }
         var out = Array("{\"$schema\":".utf8)

@@ -174,7 +174,10 @@ extension PageRenderer {
     /// `DataRowSet`): a value is hashed once per collection, and while every row's
     /// dependencies are among those, what the collection read is those of them the rows
     /// still refer to, in their order, with no set of them made.
-    func dataRows(_ kind: ContentKind, of file: String, scope: PageScope, thumbnails: Bool,
+    ///
+    /// `placedOnly`: the cities with a position alone (the GeoJSON), which the `.places` list
+    /// the caller reads names, so that a city without one is not read at all.
+    func dataRows(_ kind: ContentKind, of file: String, scope: PageScope, thumbnails: Bool, placedOnly: Bool = false,
                   encode: (DataRecord) -> (bytes: [UInt8], extras: [(key: String, cell: [UInt8])])) -> [DataRow] {
         scope.read(.settings)
         scope.read(kind == .country ? .countries : .cities)
@@ -198,7 +201,8 @@ extension PageRenderer {
             return placeOf![path].map { previous.rows[$0].row }
         }
         var rows: [(entry: String, row: DataRowSet.Kept)] = []
-        for (n, entry) in (kind == .country ? model.countries : model.cities).enumerated() {
+        let entries = kind == .country ? model.countries : model.cities
+        for (n, entry) in (placedOnly ? entries.filter { $0.position != nil } : entries).enumerated() {
             if let store, let kept = previousRow(n, entry.path), store.key(kept.dependencies.map(value)) == kept.row.key {
                 rows.append((entry.path, kept))
                 continue
