@@ -66,18 +66,17 @@ package enum DataRowFile {
     }
 
     /// Keeps `rows` at `url` (a failure only costs the next build the making of every row).
-    package static func write(_ rows: DataRowSet, to url: URL, globalKey: String) {
-        let set = rows.indexed
+    package static func write(_ set: DataRowSet, to url: URL, globalKey: String) {
         var w = ByteWriter(capacity: set.rows.reduce(1 << 16) { $0 + $1.row.row.bytes.count + 64 })
         w.raw(magic)
         w.string(globalKey)
-        w.uint(UInt64(set.dependencies!.count))
-        for dependency in set.dependencies! {
+        w.uint(UInt64(set.dependencies.count))
+        for dependency in set.dependencies {
             w.uint(UInt64(dependency.kind.rawValue))
             w.string(dependency.name)
         }
-        w.uint(UInt64(set.images!.count))
-        for image in set.images! { w.string(image) }
+        w.uint(UInt64(set.images.count))
+        for image in set.images { w.string(image) }
         w.uint(UInt64(set.rows.count))
         for (entry, kept) in set.rows {
             w.string(entry)

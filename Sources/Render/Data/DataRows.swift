@@ -49,28 +49,13 @@ package struct DataRowSet: Sendable {
         }
     }
 
-    /// Sorted, each once; nil in a set just made whose lists were not worked out (they are
-    /// made when it is written, see `indexed`).
-    package var dependencies: [Dependency]?
-    package var images: [String]?
+    /// Every dependency and every thumbnail of the rows, sorted, each once.
+    package var dependencies: [Dependency]
+    package var images: [String]
     package var rows: [(entry: String, row: Kept)]
 
-    package init(dependencies: [Dependency]? = [], images: [String]? = [], rows: [(entry: String, row: Kept)] = []) {
+    package init(dependencies: [Dependency] = [], images: [String] = [], rows: [(entry: String, row: Kept)] = []) {
         (self.dependencies, self.images, self.rows) = (dependencies, images, rows)
-    }
-
-    /// The set with its lists: those it has, or made of its rows' own (the positions are then
-    /// worked out again).
-    package var indexed: DataRowSet {
-        if dependencies != nil, images != nil { return self }
-        let dependencies = Array(Set(rows.lazy.flatMap(\.row.row.dependencies))).sorted()
-        let images = Array(Set(rows.lazy.flatMap(\.row.row.images))).sorted()
-        let dependencyAt = Dictionary(uniqueKeysWithValues: dependencies.enumerated().map { ($1, Int32($0)) })
-        let imageAt = Dictionary(uniqueKeysWithValues: images.enumerated().map { ($1, Int32($0)) })
-        return DataRowSet(dependencies: dependencies, images: images, rows: rows.map { entry, kept in
-            (entry, Kept(row: kept.row, dependencies: kept.row.dependencies.map { dependencyAt[$0]! },
-                         images: kept.row.images.map { imageAt[$0]! }))
-        })
     }
 }
 

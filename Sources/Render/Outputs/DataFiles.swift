@@ -183,7 +183,7 @@ extension PageRenderer {
         scope.read(kind == .country ? .countries : .cities)
         let store = rowStore
         let previous = store?.previousRows(of: folder + file) ?? DataRowSet()
-        let known = (dependencies: previous.dependencies ?? [], images: previous.images ?? [])
+        let known = (dependencies: previous.dependencies, images: previous.images)
         var values = [DataRowKey?](repeating: nil, count: known.dependencies.count)
         func value(at position: Int32) -> DataRowKey {
             if let value = values[Int(position)] { return value }

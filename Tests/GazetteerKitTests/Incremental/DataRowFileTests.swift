@@ -21,9 +21,15 @@ final class DataRowFileTests: XCTestCase {
             bytes: Array("city,zürich".utf8), extras: [("population", Array("421000".utf8)), ("motto", Array("\"a, b\"".utf8))])),
     ]
 
-    /// Rows made this build, their lists not worked out yet (the writer makes them).
+    /// The rows as a build keeps them: their dependencies and thumbnails listed once, sorted,
+    /// each row referring to them by position.
     private var made: DataRowSet {
-        DataRowSet(dependencies: nil, images: nil, rows: rows.map { ($0.entry, DataRowSet.Kept(row: $0.row, dependencies: [], images: [])) })
+        let dependencies = Array(Set(rows.flatMap(\.row.dependencies))).sorted()
+        let images = Array(Set(rows.flatMap(\.row.images))).sorted()
+        return DataRowSet(dependencies: dependencies, images: images, rows: rows.map { entry, row in
+            (entry, DataRowSet.Kept(row: row, dependencies: row.dependencies.map { Int32(dependencies.firstIndex(of: $0)!) },
+                                    images: row.images.map { Int32(images.firstIndex(of: $0)!) }))
+        })
     }
 
     func testRowsReadBackAsWrittenWithTheirDependenciesListedOnceInOrder() {
@@ -40,13 +46,13 @@ final class DataRowFileTests: XCTestCase {
             XCTAssertEqual(back.row.bytes, row.bytes)
             XCTAssertEqual(back.row.extras.map(\.key), row.extras.map(\.key))
             XCTAssertEqual(back.row.extras.map(\.cell), row.extras.map(\.cell))
-            XCTAssertEqual(back.dependencies.map { read.dependencies![Int($0)] }, row.dependencies)
-            XCTAssertEqual(back.images.map { read.images![Int($0)] }, row.images)
+            XCTAssertEqual(back.dependencies.map { read.dependencies[Int($0)] }, row.dependencies)
+            XCTAssertEqual(back.images.map { read.images[Int($0)] }, row.images)
         }
         // Every dependency of the rows once, sorted: Zürich's front matter after Paris's.
         XCTAssertEqual(read.dependencies, [.frontMatter("content/cities/paris.md"), .frontMatter("content/cities/zürich.md"),
                                            .image("content/cities/paris.md"), .settings].sorted())
-        XCTAssertEqual(read.dependencies?.count, 4)
+        XCTAssertEqual(read.dependencies.count, 4)
         XCTAssertEqual(read.images, ["paris.card.1.webp"])
     }
 
