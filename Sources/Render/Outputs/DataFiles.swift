@@ -171,9 +171,9 @@ extension PageRenderer {
     /// the rows read is recorded in `scope`, as if the collection had been made whole.
     ///
     /// The rows refer to the last build's lists of their dependencies and thumbnails (see
-    /// `DataRowSet`): a value is hashed once per collection, and while every row's
-    /// dependencies are among those, what the collection read is those of them the rows
-    /// still refer to, in their order, with no set of them made.
+    /// `DataRowSet`): a value is hashed once per collection, and what the collection read is
+    /// that list with the few dependencies new rows read sorted in, less those no row refers
+    /// to any more, in order: no set of every row's dependencies is made and sorted.
     ///
     /// `placedOnly`: the cities with a position alone (the GeoJSON), which the `.places` list
     /// the caller reads names, so that a city without one is not read at all.
