@@ -42,6 +42,7 @@ package final class SiteWriter: Sendable {
         var storageFailed = false
     }
     private let state = Locked(State())
+    private let files = FileQueue()
 
     /// Prepares an empty staging folder beside `output`.
     /// `incremental`: the build will publish with `update` (pages it writes may go straight
@@ -76,40 +77,57 @@ package final class SiteWriter: Sendable {
     /// its copy in the spare when that copy is the spare's own (not shared with the live site
     /// by a hard link; every page the last build changed). Rewriting that file in place frees
     /// and allocates no inode, which is most of the cost of writing thousands of pages on ext4.
-    /// Thread-safe.
-    package func write(_ path: String, _ text: String) throws(DiagnosticList) {
-        var text = text
-        if let inSpare = spareCopy(of: path) {
-            let failed = text.withUTF8 { bytes in Self.writeFile(inSpare, UnsafeRawBufferPointer(bytes)) }
-            if let failed { throw stagingFailure(inSpare, code: failed) }
-            state.withLock { _ = $0.writtenInSpare.insert(path) }
-            return
+    /// Thread-safe; the file is made on the writer's own thread (`FileQueue`), and a failure
+    /// comes from `finishWrites`.
+    package func write(_ path: String, _ text: String) {
+        files.add { [self] () throws(DiagnosticList) in
+            var text = text
+            if let inSpare = spareCopy(of: path) {
+                let failed = text.withUTF8 { bytes in Self.writeFile(inSpare, UnsafeRawBufferPointer(bytes)) }
+                if let failed { throw stagingFailure(inSpare, code: failed) }
+                state.withLock { _ = $0.writtenInSpare.insert(path) }
+                return
+            }
+            let target = try prepare(path)
+            let failed = text.withUTF8 { bytes in Self.writeFile(target.path, UnsafeRawBufferPointer(bytes)) }
+            if let failed { throw stagingFailure(target.path, code: failed) }
         }
-        let target = try prepare(path)
-        let failed = text.withUTF8 { bytes in Self.writeFile(target.path, UnsafeRawBufferPointer(bytes)) }
-        if let failed { throw stagingFailure(target.path, code: failed) }
     }
 
-    /// Writes a file of the site, given as bytes, into the staging folder. Thread-safe.
-    package func write(_ path: String, bytes: [UInt8]) throws(DiagnosticList) {
+    /// Writes a file of the site, given as bytes, into the staging folder. Thread-safe; made
+    /// as `write(_:_:)` makes a page.
+    package func write(_ path: String, bytes: [UInt8]) {
+        files.add { [self] () throws(DiagnosticList) in try writeNow(path, bytes: bytes) }
+    }
+
+    private func writeNow(_ path: String, bytes: [UInt8]) throws(DiagnosticList) {
         let target = try prepare(path)
         let failed = bytes.withUnsafeBytes { Self.writeFile(target.path, $0) }
         if let failed { throw stagingFailure(target.path, code: failed) }
     }
 
     /// Puts a file from elsewhere (a thumbnail in the cache) into the staging
-    /// folder: a hard link, or a copy across file systems. Thread-safe.
-    package func link(_ path: String, from source: URL) throws(DiagnosticList) {
-        let target = try prepare(path)
-        if Glibc.link(source.path, target.path) == 0 { return }
-        guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
-            throw stagingFailure(target.path, code: errno)
+    /// folder: a hard link, or a copy across file systems. Thread-safe; made as
+    /// `write(_:_:)` makes a page.
+    package func link(_ path: String, from source: URL) {
+        files.add { [self] () throws(DiagnosticList) in
+            let target = try prepare(path)
+            if Glibc.link(source.path, target.path) == 0 { return }
+            guard errno == EXDEV || errno == EPERM || errno == EMLINK else {
+                throw stagingFailure(target.path, code: errno)
+            }
+            do {
+                try FileManager.default.copyItem(at: source, to: target)
+            } catch {
+                throw stagingFailure(target.path, code: Self.code(of: error))
+            }
         }
-        do {
-            try FileManager.default.copyItem(at: source, to: target)
-        } catch {
-            throw stagingFailure(target.path, code: Self.code(of: error))
-        }
+    }
+
+    /// Waits until the files handed to `write` and `link` are made; throws the failures.
+    /// Publishing waits for them too.
+    package func finishWrites() throws(DiagnosticList) {
+        try files.finish()
     }
 
     /// Copies a file from elsewhere (a theme asset: a link would tie the output to the
@@ -125,6 +143,8 @@ package final class SiteWriter: Sendable {
 
     /// Removes the staging folder: the build failed or wrote nothing.
     package func discard() {
+        // Not while files handed over are still being made in it.
+        _ = try? files.finish()
         RetiredFolder.retire(staging.path, beside: output)
     }
 
@@ -135,6 +155,7 @@ package final class SiteWriter: Sendable {
     /// build, naming both, unless `replacingForeign` (`--force`): then it goes with the old site.
     package func replaceOutput(written: [String], replacingForeign: Bool) throws(DiagnosticList) {
         defer { discard() }
+        try finishWrites()
         var foreign: ForeignFiles?
         do throws(OutputFolders.Failure) {
             if OutputFolders.identity(output.path) != nil {
@@ -144,7 +165,7 @@ package final class SiteWriter: Sendable {
             throw failure(error)
         }
         if let foreign, !foreign.conflicts.isEmpty, !replacingForeign { throw conflicts(foreign.conflicts) }
-        try write(OutputRecord.name, bytes: OutputRecord.text(of: written))
+        try writeNow(OutputRecord.name, bytes: OutputRecord.text(of: written))
         forgetSpare()
         do throws(OutputFolders.Failure) {
             if let foreign {
@@ -166,6 +187,7 @@ package final class SiteWriter: Sendable {
     @discardableResult
     package func update(placing: [String], removing: [String], replacingForeign: Bool) throws(DiagnosticList) -> Bool {
         defer { discard() }
+        try finishWrites()
         guard let record = OutputRecord.read(in: output.path) else {
             throw DiagnosticList([Diagnostic(
                 "\(OutputRecord.name), the list of the files the last build wrote, is gone from this folder: build again to write the whole site",
@@ -178,7 +200,7 @@ package final class SiteWriter: Sendable {
         var placing = placing
         let text = record.text(adding: new, removing: removing)
         if let text {
-            try write(OutputRecord.name, bytes: text)
+            try writeNow(OutputRecord.name, bytes: text)
             placing.append(OutputRecord.name)
         }
         let (checked, written, knownSpare) = state.withLock { ($0.spareChecked, $0.writtenInSpare, $0.knownSpare) }

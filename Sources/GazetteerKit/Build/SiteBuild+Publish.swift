@@ -20,38 +20,32 @@ extension SiteBuild {
     /// The default theme's script that shows the search box.
     static let searchScript = "assets/search.js"
 
-    /// Write: stages new thumbnails and changed assets, static files and linked files beside the rendered pages, then swaps
-    /// the output for the staging folder or updates it (see `SiteWriter`), keeping the files
-    /// in it that no build wrote; `replacingForeign`: one where the build writes one is
-    /// replaced (else the build fails naming it).
+    /// Write, first part: hands the thumbnails new to the output to the writer, a hard link
+    /// each from the cache into the staging folder, made on the writer's thread while the
+    /// search index is made (one thread: from two at once they take as long, for twice the
+    /// processor time, `FileQueue`); `publish` waits for them.
+    func stageThumbnails(_ rendered: RenderOutcome, _ images: Thumbnails) {
+        guard let writer, let thumbnailer = images.thumbnailer else { return }
+        let changes = images.changes
+        var seen: Set<String> = []
+        for plan in images.plans {
+            for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
+                let path = OutputPath.image(image.fileName)
+                writer.link(path, from: thumbnailer.cachedFile(image))
+                rendered.staged.add(path)
+            }
+        }
+    }
+
+    /// Write: stages changed assets, static files and linked files beside the rendered pages
+    /// and the thumbnails (`stageThumbnails`), then swaps the output for the staging folder or
+    /// updates it (see `SiteWriter`), keeping the files in it that no build wrote;
+    /// `replacingForeign`: one where the build writes one is replaced (else the build fails
+    /// naming it).
     mutating func publish(_ rendered: RenderOutcome, _ images: Thumbnails, _ search: SearchFiles) throws(DiagnosticList) -> Published {
         let writer = writer!  // a build without an output publishes nothing (`steps`)
         let (staged, changes, previousOutput) = (rendered.staged, images.changes, reuse.output)
         let copied = rendered.copied
-        var seen: Set<String> = []
-        var linking: [PlannedImage] = []
-        for plan in images.plans {
-            for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
-                linking.append(image)
-            }
-        }
-        // A hard link each, on every core: a cold build of 249 flags links 1,494 (about 15 us
-        // of system time each).
-        if !linking.isEmpty {
-            let thumbnailer = images.thumbnailer!
-            let toLink = linking
-            let failures = Parallel.map(toLink.count, chunk: 16) { index -> DiagnosticList? in
-                let image = toLink[index]
-                do throws(DiagnosticList) {
-                    try writer.link(OutputPath.image(image.fileName), from: thumbnailer.cachedFile(image))
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let first = failures.first(where: { $0 != nil }) { throw first! }
-            for image in linking { staged.add(OutputPath.image(image.fileName)) }
-        }
         // The theme's assets, static/ and the files pages link to, each copied when its stamp changed.
         var assets: [String: FileStamp] = [:]
         for (asset, source) in copied.sources.sorted(by: { $0.key < $1.key }) {
@@ -61,6 +55,8 @@ extension SiteBuild {
             try writer.copy(asset, from: source)
             staged.add(asset)
         }
+        // Every file handed to the writer is made (a failure is this build's error).
+        try writer.finishWrites()
         let placing = staged.paths
         var removing: [String] = []
         if let previousOutput {

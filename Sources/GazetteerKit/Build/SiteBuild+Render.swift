@@ -68,9 +68,10 @@ extension SiteBuild {
             if previousOutput?.pages[page.path] != nil, OutputCompare.same(html, at: output.appending(path: page.path)) {
                 return
             }
-            try writer.write(page.path, html)
+            writer.write(page.path, html)
             staged.add(page.path)
         }
+        // The pages are still being written (`SiteWriter.write`): publishing waits for them.
         let diagnostics = rendered.diagnostics + inputs.planner.diagnostics + content.bodies.diagnostics
         if !diagnostics.isEmpty {
             // The pictures planned so far are decoded all the same, so that their problems

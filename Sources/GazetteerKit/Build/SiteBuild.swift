@@ -105,6 +105,7 @@ public struct SiteBuild {
             summary.drafts = drafts
             return summary
         }
+        stageThumbnails(rendered, images)
         let found = try search(content, rendered, consume searchState)
         // The records' texts were for the index alone: not held while the output is published.
         rendered.parts = [:]
