@@ -19,7 +19,7 @@ TEST_TOOLS := chromium zsh fish groff-base
 # apt-get's and dpkg's own output goes to this file; a few lines say what is installed.
 INSTALL_LOG := .build/install.log
 
-.PHONY: all deps test-tools build release site test map-data bench bench-100k bench-languages flag-formats flag-formats-png iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
+.PHONY: all deps test-tools build release site test map-data bench ab bench-100k bench-languages flag-formats flag-formats-png iso3166 quality validate clean install uninstall check-install kill-test fuzz limits abuse
 
 all: site
 
@@ -139,6 +139,17 @@ bench: release
 	@if grep -q '"ThumbnailsBench"' Package.swift; then $(SWIFT) run -c release ThumbnailsBench; fi
 	@if grep -q '"SearchBench"' Package.swift; then $(SWIFT) run -c release SearchBench; fi
 	@if grep -q '"NearbyBench"' Package.swift; then $(SWIFT) run -c release NearbyBench; fi
+
+# Two binaries on the 10k guide, in ABBA order (Benchmarks/ab.py: each its own copy of the
+# corpus; back-to-back runs on this machine favour whichever runs first):
+#   make ab A=/path/to/old/gazetteer B=.build/release/gazetteer [AB_SCENARIO=text] [AB_PAIRS=3]
+AB_SCENARIO ?= cold
+AB_PAIRS ?= 2
+AB_CORPUS ?= .bench/corpus-10k
+ab:
+	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make ab A=old-binary B=new-binary [AB_SCENARIO=cold|text] [AB_PAIRS=2]"; exit 2; }
+	@test -d $(AB_CORPUS) || python3 Benchmarks/make_corpus.py --countries 249 --cities 9749 $(AB_CORPUS)
+	python3 Benchmarks/ab.py --a $(A) --b $(B) --scenario $(AB_SCENARIO) --pairs $(AB_PAIRS) $(AB_CORPUS)
 
 # A guide of about 100,000 pages (249 countries, 99,751 cities sharing 5,000 pictures), measured
 # once per scenario: cold, warm, one city's text, name, one city added, a template; peak memory.
