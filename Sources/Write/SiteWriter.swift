@@ -100,7 +100,10 @@ package final class SiteWriter: Sendable {
         files.add { [self] () throws(DiagnosticList) in try writeNow(path, bytes: bytes) }
     }
 
-    private func writeNow(_ path: String, bytes: [UInt8]) throws(DiagnosticList) {
+    /// Writes a file of the site into the staging folder now, on the calling thread (the
+    /// search index's files, made while the writer's own thread links the thumbnails, in
+    /// another folder). Thread-safe.
+    package func writeNow(_ path: String, bytes: [UInt8]) throws(DiagnosticList) {
         let target = try prepare(path)
         let failed = bytes.withUnsafeBytes { Self.writeFile(target.path, $0) }
         if let failed { throw stagingFailure(target.path, code: failed) }

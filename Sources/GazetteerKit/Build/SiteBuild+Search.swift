@@ -107,7 +107,7 @@ extension SiteBuild {
                 // The saved state no longer describes the output once it changes: gone until the new one is saved.
                 RetiredFile.retire(stateFile)
                 for (path, bytes) in update.written.sorted(by: { $0.key < $1.key }) {
-                    writer.write(folder + path, bytes: bytes)
+                    try writer.writeNow(folder + path, bytes: bytes)
                     rendered.staged.add(folder + path)
                 }
             } else {
@@ -118,12 +118,16 @@ extension SiteBuild {
                 RetiredFile.retire(stateFile)
                 state = try SearchIndex.build(count: texts.count, record: { SearchRecord(text: texts[$0].text)! },
                                               options: SearchOptions(), emit: sink.emit)
+                try sink.check()
                 // Whatever the output holds of another index goes; what it holds of this one stays.
                 if updating { removing = Self.outputFiles(under: folder + "search", of: options.output).filter { !sink.made($0) } }
                 clock.lap("search.index")
             }
         } catch let staging as DiagnosticList {
-            throw staging  // a file that could not be staged, already worded
+            // A file that could not be staged, already worded. A full disk is worded once, and
+            // the first to find it may have been a thumbnail's link on the writer's thread.
+            try writer.finishWrites()
+            throw staging
         } catch {
             throw DiagnosticList([Diagnostic("the search index could not be made: \(error)", at: SourceLocation(path: "content"))])
         }
@@ -157,7 +161,7 @@ final class StagingSink: Sendable {
     private let writer: SiteWriter
     private let staged: StagedFiles
     private let output: URL?
-    private let made = Locked<Set<String>>([])
+    private let state = Locked<(made: Set<String>, failure: DiagnosticList?)>(([], nil))
 
     /// The language folder the index's files go in ("", `fr/`).
     private let folder: String
@@ -170,15 +174,24 @@ final class StagingSink: Sendable {
         { [self] path, bytes in
             let path = folder + path
             // Kept only to tell, over an output, which files it holds of another index.
-            if output != nil { made.withLock { _ = $0.insert(path) } }
+            if output != nil { state.withLock { _ = $0.made.insert(path) } }
             if let output, FileManager.default.contents(atPath: output.appending(path: path).path) == Data(bytes) { return }
-            // A file that cannot be made fails the build when it is published (`SiteWriter.write`).
-            writer.write(path, bytes: bytes)
-            staged.add(path)
+            // Made here, on the index's threads: the writer's own is linking the thumbnails.
+            do throws(DiagnosticList) {
+                try writer.writeNow(path, bytes: bytes)
+                staged.add(path)
+            } catch {
+                state.withLock { if $0.failure == nil { $0.failure = error } }
+            }
         }
     }
 
-    func made(_ path: String) -> Bool { made.value.contains(path) }
+    func made(_ path: String) -> Bool { state.value.made.contains(path) }
+
+    /// Throws the first file that could not be staged.
+    func check() throws(DiagnosticList) {
+        if let failure = state.value.failure { throw failure }
+    }
 }
 
 /// A record's text that does not read back (never, unless `SearchRecord.text` changed alone).

@@ -64,7 +64,14 @@ public struct SiteBuild {
             writer: options.writeOutput ? try SiteWriter(output: options.output, incremental: reuse.output != nil) : nil)
         // The staging folder goes whatever happens: moved into place, or discarded.
         defer { build.writer?.discard() }
-        return try build.steps()
+        do {
+            return try build.steps()
+        } catch {
+            // A full disk is worded once (`SiteWriter`): when the first file to meet it was one
+            // the writer's thread was making, its words are there.
+            if error.diagnostics.isEmpty { try build.writer?.finishWrites() }
+            throw error
+        }
     }
 
     /// The pipeline, with the output and cache to itself: each step takes and gives plain values.
