@@ -94,12 +94,6 @@ package final class SiteWriter: Sendable {
         }
     }
 
-    /// Writes a file of the site, given as bytes, into the staging folder. Thread-safe; made
-    /// as `write(_:_:)` makes a page.
-    package func write(_ path: String, bytes: [UInt8]) {
-        files.add { [self] () throws(DiagnosticList) in try writeNow(path, bytes: bytes) }
-    }
-
     /// Writes a file of the site into the staging folder now, on the calling thread (the
     /// search index's files, made while the writer's own thread links the thumbnails, in
     /// another folder). Thread-safe.
@@ -127,7 +121,7 @@ package final class SiteWriter: Sendable {
         }
     }
 
-    /// Waits until the files handed to `write` and `link` are made; throws the failures.
+    /// Waits until the pages handed to `write` and the files to `link` are made; throws the failures.
     /// Publishing waits for them too.
     package func finishWrites() throws(DiagnosticList) {
         try files.finish()
