@@ -16,8 +16,14 @@ runs first. Before each run the machine rests `--rest` seconds.
          other copy's hard link keeps the old text until its own edit); each copy is built
          once first
 
+`--together` runs A and B at the same time instead, each pinned to a core of its own
+(`taskset`; the cores swap every round), after the same rest: both see the machine in the
+same state, so the speed this machine drifts through from minute to minute cancels out, and
+the ratio of processor times round by round says more than runs one after the other. Each
+build is then one thread's worth of work on one core: compare processor time, not wall time.
+
 Prints every run (wall, user, system, peak memory, and the stages of `--timings`), then the
-medians of each binary.
+medians of each binary (and with `--together`, B's processor time over A's, round by round).
 """
 
 import argparse
@@ -67,15 +73,22 @@ def edit(corpus, count):
     os.replace(temporary, path)
 
 
-def build(binary, corpus):
-    with tempfile.TemporaryFile(mode="w+") as out:
-        start = time.perf_counter()
-        child = subprocess.Popen([binary, "build", "--source", corpus, "--output", os.path.join(corpus, "site"), "--timings"],
-                                 stdout=out, stderr=subprocess.STDOUT)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        out.seek(0)
-        text = out.read()
+def start_build(binary, corpus, core=None):
+    """The build started, its output going to a temporary file: (child, file, start time)."""
+    out = tempfile.TemporaryFile(mode="w+")
+    command = [binary, "build", "--source", corpus, "--output", os.path.join(corpus, "site"), "--timings"]
+    if core is not None:
+        command = ["taskset", "-c", str(core)] + command
+    return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT), out, time.perf_counter()
+
+
+def finish_build(binary, started):
+    child, out, start = started
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    out.seek(0)
+    text = out.read()
+    out.close()
     if status != 0:
         sys.exit(f"{binary}: the build failed:\n{text}")
     run = {"wall": wall, "user": usage.ru_utime, "system": usage.ru_stime, "memory MB": usage.ru_maxrss / 1024}
@@ -86,6 +99,43 @@ def build(binary, corpus):
     return run
 
 
+def build(binary, corpus):
+    return finish_build(binary, start_build(binary, corpus))
+
+
+def prepare(scenario, corpus, count):
+    if scenario == "cold":
+        clear(corpus)
+        subprocess.run(["sync"])
+    else:
+        edit(corpus, count)
+
+
+def describe(side, run):
+    return f"{side} " + "  ".join(f"{key} {value:.2f}" for key, value in run.items())
+
+
+def together(args, binaries, copies, runs):
+    """Each round: both prepared, one rest, then A and B at once on cores of their own."""
+    if not shutil.which("taskset"):
+        sys.exit("--together needs taskset (Debian's util-linux)")
+    ratios = []
+    for count in range(1, args.pairs + 1):
+        for side in "AB":
+            prepare(args.scenario, copies[side], count)
+        time.sleep(args.rest)
+        cores = {"A": count % 2, "B": (count + 1) % 2}
+        started = {side: start_build(binaries[side], copies[side], cores[side]) for side in "AB"}
+        for side in "AB":
+            run = finish_build(binaries[side], started[side])
+            runs[side].append(run)
+            print(describe(side, run), flush=True)
+        a, b = runs["A"][-1], runs["B"][-1]
+        ratios.append((b["user"] + b["system"]) / (a["user"] + a["system"]))
+        print(f"round {count}: B/A processor time {ratios[-1]:.3f}", flush=True)
+    return ratios
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", required=True, help="the first binary (the old one)")
@@ -93,32 +143,36 @@ def main():
     parser.add_argument("--scenario", choices=["cold", "text"], default="cold")
     parser.add_argument("--pairs", type=int, default=2, help="pairs of runs (default 2: A B B A)")
     parser.add_argument("--rest", type=float, default=20, help="seconds of rest before each run (default 20)")
+    parser.add_argument("--together", action="store_true",
+                        help="run A and B at the same time, each on a core of its own (--pairs rounds)")
+    parser.add_argument("--a-corpus", help="A's own guide, used in place (for a binary older than the corpus: "
+                        "a copy made by that version's make_corpus.py)")
+    parser.add_argument("--b-corpus", help="B's own guide, used in place (the same guide with other settings, say)")
     parser.add_argument("corpus")
     args = parser.parse_args()
     binaries = {"A": os.path.abspath(args.a), "B": os.path.abspath(args.b)}
-    copies = {"A": copy_corpus(args.corpus, ".ab-a"), "B": copy_corpus(args.corpus, ".ab-b")}
+    copies = {"A": args.a_corpus or copy_corpus(args.corpus, ".ab-a"), "B": args.b_corpus or copy_corpus(args.corpus, ".ab-b")}
     if args.scenario == "text":
         for side in "AB":
             build(binaries[side], copies[side])
-    order = []
-    for pair in range(args.pairs):
-        order += ["A", "B"] if pair % 2 == 0 else ["B", "A"]
     runs = {"A": [], "B": []}
+    ratios = together(args, binaries, copies, runs) if args.together else None
+    order = []
+    for pair in range(0 if args.together else args.pairs):
+        order += ["A", "B"] if pair % 2 == 0 else ["B", "A"]
     for count, side in enumerate(order, 1):
-        corpus = copies[side]
-        if args.scenario == "cold":
-            clear(corpus)
-            subprocess.run(["sync"])
-        else:
-            edit(corpus, count)
+        prepare(args.scenario, copies[side], count)
         time.sleep(args.rest)
-        run = build(binaries[side], corpus)
+        run = build(binaries[side], copies[side])
         runs[side].append(run)
-        print(f"{side} " + "  ".join(f"{key} {value:.2f}" for key, value in run.items()), flush=True)
+        print(describe(side, run), flush=True)
     for side in "AB":
         keys = [key for key in runs[side][0]]
         medians = "  ".join(f"{key} {statistics.median(run.get(key, 0) for run in runs[side]):.2f}" for key in keys)
         print(f"median {side} ({binaries[side]}): {medians}")
+    if ratios:
+        print("B/A processor time by round: " + " ".join(f"{r:.3f}" for r in ratios)
+              + f"  median {statistics.median(ratios):.3f}")
 
 
 if __name__ == "__main__":
