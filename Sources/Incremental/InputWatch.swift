@@ -107,6 +107,26 @@ package struct InputWatch: Sendable {
             return result
         }
 
+        /// The stamps of the watched files at `paths` (absolute), as they are now: those
+        /// alone, not a table of every watched file (a build that copies one file of
+        /// `static/` again needs one stamp of 20,000).
+        package func fileStamps(of paths: some Sequence<String>) -> [String: FileStamp] {
+            var wanted: [Int: [String: String]] = [:]
+            for path in paths {
+                let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) } ?? 0
+                let folder = slash == 0 ? "/" : String(path.utf8.prefix(slash))!
+                guard let index = watch.folderIndex[folder] else { continue }
+                wanted[index, default: [:]][String(path.utf8.dropFirst(slash + 1))!] = path
+            }
+            var result: [String: FileStamp] = [:]
+            guard !wanted.isEmpty else { return result }
+            for (item, state) in zip(watch.items, now) {
+                guard let names = wanted[item.folder], let path = names[item.name], case .file(let stamp)? = state else { continue }
+                result[path] = stamp
+            }
+            return result
+        }
+
         /// Whether a watched file is now missing, or no longer a regular file.
         package var filesGone: Bool {
             for (item, state) in zip(watch.items, now) {

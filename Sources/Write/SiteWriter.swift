@@ -47,7 +47,13 @@ package final class SiteWriter: Sendable {
     /// Prepares an empty staging folder beside `output`.
     /// `incremental`: the build will publish with `update` (pages it writes may go straight
     /// into the spare, see `write`).
-    package init(output: URL, incremental: Bool = false) throws(DiagnosticList) {
+    /// Files so few that the staging folder need not be placed (`placed` of `init`).
+    package static let fewFiles = 256
+
+    /// `placed`: the staging folder placed by the file system away from its parent's crowd
+    /// of recently deleted files (`OutputFolders.makePlacedFolder`), for a build that may make
+    /// thousands of files in it; false for one known to make a few (at most `fewFiles`).
+    package init(output: URL, incremental: Bool = false, placed: Bool = true) throws(DiagnosticList) {
         self.incremental = incremental
         self.output = output
         let parent = output.deletingLastPathComponent()
@@ -67,7 +73,11 @@ package final class SiteWriter: Sendable {
         // Placed away from its parent's crowd of recently deleted files where the file system
         // can (OutputFolders.makePlacedFolder): every page is a file made in it.
         do throws(OutputFolders.Failure) {
-            try OutputFolders.makePlacedFolder(staging.path)
+            if placed {
+                try OutputFolders.makePlacedFolder(staging.path)
+            } else if mkdir(staging.path, 0o777) != 0 {
+                throw OutputFolders.Failure(doing: "writing", path: staging.path, code: errno)
+            }
         } catch {
             throw Self.failure(doing: "writing", error.path, code: error.code, output: output)
         }
