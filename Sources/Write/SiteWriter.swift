@@ -33,7 +33,11 @@ package final class SiteWriter: Sendable {
     private let aside: String
     private let incremental: Bool
     private struct State {
-        var stagedFolders: Set<String> = [""]
+        var stagedFolders: Set<String> = []
+        /// How many files the build expects to make in the staging folder (`expect(files:)`).
+        var expected = Int.max
+        /// Whether the staging folder itself was placed (its folders are then made with `mkdir`).
+        var stagingPlaced = false
         /// The spare's state, read (and its note removed) when the first page is written in place.
         var spareChecked = false
         var knownSpare: SpareState?
@@ -44,15 +48,16 @@ package final class SiteWriter: Sendable {
     private let state = Locked(State())
     private let files = FileQueue()
 
-    /// Prepares an empty staging folder beside `output`.
-    /// `incremental`: the build will publish with `update` (pages it writes may go straight
-    /// into the spare, see `write`).
-    /// Files so few that the staging folder need not be placed (`placed` of `init`).
+    /// Files so few that the folders they go in need not be placed (`expect(files:)`).
     package static let fewFiles = 256
 
-    /// `placed`: the staging folder placed by the file system away from its parent's crowd
-    /// of recently deleted files (`OutputFolders.makePlacedFolder`), for a build that may make
-    /// thousands of files in it; false for one known to make a few (at most `fewFiles`).
+    /// Prepares to write the site beside `output`: the staging folder is made when the first
+    /// file goes into it (a build that writes every page into the spare makes none).
+    /// `incremental`: the build will publish with `update` (pages it writes may go straight
+    /// into the spare, see `write`). `placed`: the staging folder is placed by the file
+    /// system away from its parent's crowd of recently deleted files
+    /// (`OutputFolders.makePlacedFolder`: every page may be a file made in it), unless the
+    /// build says it makes only a few (`expect(files:)`); false for one known to make a few.
     package init(output: URL, incremental: Bool = false, placed: Bool = true) throws(DiagnosticList) {
         self.incremental = incremental
         self.output = output
@@ -70,17 +75,17 @@ package final class SiteWriter: Sendable {
             unlink(spareState)
             RetiredFolder.retire(spare, beside: output)
         }
-        // Placed away from its parent's crowd of recently deleted files where the file system
-        // can (OutputFolders.makePlacedFolder): every page is a file made in it.
-        do throws(OutputFolders.Failure) {
-            if placed {
-                try OutputFolders.makePlacedFolder(staging.path)
-            } else if mkdir(staging.path, 0o777) != 0 {
-                throw OutputFolders.Failure(doing: "writing", path: staging.path, code: errno)
-            }
-        } catch {
-            throw Self.failure(doing: "writing", error.path, code: error.code, output: output)
-        }
+        if !placed { state.withLock { $0.expected = 0 } }
+    }
+
+    /// The build will make about `count` more files in the staging folder (the pages it
+    /// renders, the thumbnails it links, the search files it writes): the folders made from
+    /// now on are placed (see `init`) when that is more than `fewFiles`, and made with
+    /// `mkdir` otherwise. Placing one takes probes of the file system (about 20 ms); making
+    /// thousands of files in a folder that is not placed, beside many just deleted, can take
+    /// seconds.
+    package func expect(files count: Int) {
+        state.withLock { $0.expected = count }
     }
 
     /// Writes a page of the site: into the staging folder, or, in an incremental build, over
@@ -163,6 +168,7 @@ package final class SiteWriter: Sendable {
     package func replaceOutput(written: [String], replacingForeign: Bool) throws(DiagnosticList) {
         defer { discard() }
         try finishWrites()
+        try makeStaging()
         var foreign: ForeignFiles?
         do throws(OutputFolders.Failure) {
             if OutputFolders.identity(output.path) != nil {
@@ -379,12 +385,44 @@ package final class SiteWriter: Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         let known = state.withLock { $0.stagedFolders.contains(folder) }
         if !known {
-            if let code = Self.makeFolder(folder.isEmpty ? staging.path : staging.path + "/" + folder) {
+            try makeStaging()
+            let (placed, inPlaced) = state.withLock { ($0.expected > Self.fewFiles, $0.stagingPlaced) }
+            let path = staging.path + "/" + folder
+            if !folder.isEmpty, placed, !inPlaced {
+                // Many files to come, in a staging folder made for a few: this folder placed.
+                do throws(OutputFolders.Failure) {
+                    try OutputFolders.makePlacedFolder(path)
+                } catch {
+                    throw stagingFailure(target.path, code: error.code)
+                }
+            } else if !folder.isEmpty, let code = Self.makeFolder(path) {
                 throw stagingFailure(target.path, code: code)
             }
             state.withLock { _ = $0.stagedFolders.insert(folder) }
         }
         return target
+    }
+
+    /// Makes the staging folder unless it is made: placed unless the build expects a few
+    /// files (`expect(files:)`).
+    private func makeStaging() throws(DiagnosticList) {
+        let code: Int32? = state.withLock { state in
+            guard !state.stagedFolders.contains("") else { return nil }
+            let placed = state.expected > Self.fewFiles
+            do throws(OutputFolders.Failure) {
+                if placed {
+                    try OutputFolders.makePlacedFolder(staging.path)
+                } else if mkdir(staging.path, 0o777) != 0, errno != EEXIST {
+                    return errno
+                }
+            } catch {
+                return error.code
+            }
+            state.stagedFolders.insert("")
+            state.stagingPlaced = placed
+            return nil
+        }
+        if let code { throw Self.failure(doing: "writing", staging.path, code: code, output: output) }
     }
 
     /// Makes the folder at `path` and the folders it is in, as needed, by `mkdir` (Foundation's

@@ -28,12 +28,16 @@ extension SiteBuild {
         guard let writer, let thumbnailer = images.thumbnailer else { return }
         let changes = images.changes
         var seen: Set<String> = []
+        var linked: [(path: String, source: URL)] = []
         for plan in images.plans {
             for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
-                let path = OutputPath.image(image.fileName)
-                writer.link(path, from: thumbnailer.cachedFile(image))
-                rendered.staged.add(path)
+                linked.append((OutputPath.image(image.fileName), thumbnailer.cachedFile(image)))
             }
+        }
+        if reuse.output != nil { writer.expect(files: linked.count) }
+        for (path, source) in linked {
+            writer.link(path, from: source)
+            rendered.staged.add(path)
         }
     }
 
@@ -48,10 +52,15 @@ extension SiteBuild {
         let copied = rendered.copied
         // The theme's assets, static/ and the files pages link to, each copied when its stamp changed.
         var assets: [String: FileStamp] = [:]
+        var changedAssets: [(path: String, source: URL)] = []
         for (asset, source) in copied.sources.sorted(by: { $0.key < $1.key }) {
             let stamp = FileStamp.of(source.path)
             if let stamp { assets[asset] = stamp }
             if let stamp, previousOutput?.assets[asset] == stamp { continue }
+            changedAssets.append((asset, source))
+        }
+        if previousOutput != nil { writer.expect(files: changedAssets.count) }
+        for (asset, source) in changedAssets {
             try writer.copy(asset, from: source)
             staged.add(asset)
         }
@@ -60,7 +69,14 @@ extension SiteBuild {
         let placing = staged.paths
         var removing: [String] = []
         if let previousOutput {
-            removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
+            // No page of the last build is gone when as many pages were made and each rendered
+            // one was there before (the others are its records, copied): not looked for one by one.
+            let sameCount = rendered.records.count == previousOutput.pages.count
+            if !sameCount || rendered.records.contains(where: { path, record in
+                if case .copied = record { false } else { previousOutput.pages[path] == nil }
+            }) {
+                removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
+            }
             removing += previousOutput.assets.keys.filter { copied.sources[$0] == nil && rendered.records[$0] == nil }
             removing += changes.removed.map(OutputPath.image)
             removing += search.removing

@@ -47,6 +47,8 @@ extension SiteBuild {
     {
         let (writer, output) = (self.writer, options.output)
         let (pages, toRender) = (model.pages, keys.toRender)
+        // An update that renders a few pages makes its staging folder without placing it.
+        if reuse.output != nil { writer?.expect(files: toRender.count) }
         var renderer = model.renderer
         let copiedFiles = model.copied
         renderer.rowStore = Self.dataRowStore(keys.values, inputs, reuse, options)

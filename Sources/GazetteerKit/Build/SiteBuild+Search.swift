@@ -106,6 +106,7 @@ extension SiteBuild {
                 clock.lap("search.index")
                 // The saved state no longer describes the output once it changes: gone until the new one is saved.
                 RetiredFile.retire(stateFile)
+                if updating { writer.expect(files: update.written.count) }
                 for (path, bytes) in update.written.sorted(by: { $0.key < $1.key }) {
                     try writer.writeNow(folder + path, bytes: bytes)
                     rendered.staged.add(folder + path)
@@ -115,6 +116,8 @@ extension SiteBuild {
                 // (twice: its text file, its words), so that the records are never all held at once.
                 let texts = parts.keys.sorted().map { parts[$0]! }
                 let sink = StagingSink(writer, rendered.staged, comparingWith: updating ? options.output : nil, folder: folder)
+                // The whole index: thousands of files, in folders placed for them.
+                if updating { writer.expect(files: Int.max) }
                 RetiredFile.retire(stateFile)
                 state = try SearchIndex.build(count: texts.count, record: { SearchRecord(text: texts[$0].text)! },
                                               options: SearchOptions(), emit: sink.emit)
