@@ -54,11 +54,11 @@ package final class SiteWriter: Sendable {
     /// Prepares to write the site beside `output`: the staging folder is made when the first
     /// file goes into it (a build that writes every page into the spare makes none).
     /// `incremental`: the build will publish with `update` (pages it writes may go straight
-    /// into the spare, see `write`). `placed`: the staging folder is placed by the file
-    /// system away from its parent's crowd of recently deleted files
-    /// (`OutputFolders.makePlacedFolder`: every page may be a file made in it), unless the
-    /// build says it makes only a few (`expect(files:)`); false for one known to make a few.
-    package init(output: URL, incremental: Bool = false, placed: Bool = true) throws(DiagnosticList) {
+    /// into the spare, see `write`). The staging folder is placed by the file system away
+    /// from its parent's crowd of recently deleted files (`OutputFolders.makePlacedFolder`:
+    /// every page may be a file made in it), unless the build says it makes only a few
+    /// (`expect(files:)`).
+    package init(output: URL, incremental: Bool = false) throws(DiagnosticList) {
         self.incremental = incremental
         self.output = output
         let parent = output.deletingLastPathComponent()
@@ -75,7 +75,6 @@ package final class SiteWriter: Sendable {
             unlink(spareState)
             RetiredFolder.retire(spare, beside: output)
         }
-        if !placed { state.withLock { $0.expected = 0 } }
     }
 
     /// The build will make about `count` more files in the staging folder (the pages it

@@ -16,8 +16,8 @@ extension SiteBuild {
         guard let paths = copiesOnly(last, options), let check = last.check, let archive = last.archive else { return nil }
         let folder = staticFolder(options)
         let stamps = check.fileStamps(of: paths.map { folder + $0 })
-        // A few files: a staging folder of its own placing is not worth its probes (about 20 ms).
-        let writer = try SiteWriter(output: options.output, incremental: true, placed: paths.count > SiteWriter.fewFiles)
+        let writer = try SiteWriter(output: options.output, incremental: true)
+        writer.expect(files: paths.count)
         defer { writer.discard() }
         var assets = archive.assets
         for path in paths {
