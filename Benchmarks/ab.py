@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares two gazetteer binaries on one corpus, in ABBA order.
 
-    python3 Benchmarks/ab.py --a OLD_BINARY --b NEW_BINARY [--scenario cold|text] \\
+    python3 Benchmarks/ab.py --a OLD_BINARY --b NEW_BINARY [--scenario cold|text|translation] \\
         [--pairs 2] [--rest 20] .bench/corpus-10k
 
 Each binary builds its own copy of the corpus (`<corpus>.ab-a`, `<corpus>.ab-b`: content
@@ -15,6 +15,8 @@ runs first. Before each run the machine rests `--rest` seconds.
   text   one city's body edited (the file replaced, not changed in place, so that the
          other copy's hard link keeps the old text until its own edit); each copy is built
          once first
+  translation  the same for one city's translation (`slug.fr.md`, of the middle city, as
+         `bench_languages.py` edits it): for a corpus made with `--translate fr`
 
 `--together` runs A and B at the same time instead, each pinned to a core of its own
 (`taskset`; the cores swap every round), after the same rest: both see the machine in the
@@ -60,10 +62,14 @@ def clear(corpus):
         os.unlink(os.path.join(corpus, ".site.spare.json"))
 
 
-def edit(corpus, count):
+def edit(corpus, count, translation=False):
     folder = os.path.join(corpus, "content", "cities")
-    cities = sorted(name for name in os.listdir(folder) if name.endswith(".md"))
+    cities = sorted(name for name in os.listdir(folder) if name.endswith(".md") and not name.endswith(".fr.md"))
     path = os.path.join(folder, cities[len(cities) // 2])
+    if translation:
+        path = path[:-3] + ".fr.md"
+        if not os.path.exists(path):
+            sys.exit(f"{path} is missing: make the corpus with make_corpus.py --translate fr")
     text = open(path, encoding="utf-8").read()
     if "\nBenchmark edit" in text:
         text = text[:text.index("\nBenchmark edit")]
@@ -108,7 +114,7 @@ def prepare(scenario, corpus, count):
         clear(corpus)
         subprocess.run(["sync"])
     else:
-        edit(corpus, count)
+        edit(corpus, count, translation=scenario == "translation")
 
 
 def describe(side, run):
@@ -140,7 +146,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", required=True, help="the first binary (the old one)")
     parser.add_argument("--b", required=True, help="the second binary (the new one)")
-    parser.add_argument("--scenario", choices=["cold", "text"], default="cold")
+    parser.add_argument("--scenario", choices=["cold", "text", "translation"], default="cold")
     parser.add_argument("--pairs", type=int, default=2, help="pairs of runs (default 2: A B B A)")
     parser.add_argument("--rest", type=float, default=20, help="seconds of rest before each run (default 20)")
     parser.add_argument("--together", action="store_true",
@@ -152,7 +158,7 @@ def main():
     args = parser.parse_args()
     binaries = {"A": os.path.abspath(args.a), "B": os.path.abspath(args.b)}
     copies = {"A": args.a_corpus or copy_corpus(args.corpus, ".ab-a"), "B": args.b_corpus or copy_corpus(args.corpus, ".ab-b")}
-    if args.scenario == "text":
+    if args.scenario != "cold":
         for side in "AB":
             build(binaries[side], copies[side])
     runs = {"A": [], "B": []}

@@ -124,28 +124,41 @@ package enum ManifestParts {
     ) -> [ManifestCoding.PartRef?] {
         let before = Array(previous?.parts(kind) ?? [])
         let count = shardCount(records.count, previous: before.isEmpty ? nil : before.count)
-        var shards = [[(key: String, record: BuildManifest.Record<Value>)]](repeating: [], count: count)
         let first = previous?.firstPart(kind) ?? 0
         let sameShards = before.count == count
-        for (key, record) in records {
-            // A record copied from a shard of as many is in the shard its part says: its key
-            // need not be hashed again (40,000 keys a build at 10,000 pages).
+        // The shard of each record: a record copied from a shard of as many is in the shard
+        // its part says (its key need not be hashed again: 40,000 keys a build at 10,000 pages).
+        func shardOf(_ key: String, _ record: BuildManifest.Record<Value>) -> Int {
             if sameShards, case .copied(let range) = record {
                 let index = ManifestArchive.part(of: range) - first
-                if index >= 0, index < count {
-                    shards[index].append((key, record))
-                    continue
-                }
+                if index >= 0, index < count { return index }
             }
-            shards[shard(key, of: count)].append((key, record))
+            return shard(key, of: count)
+        }
+        // First the shards that change: a shard whose records are all copied from the same
+        // shard, and as many, is that shard unchanged, and its records are not gathered (one
+        // edit changes a few shards of 160).
+        var changes = [Bool](repeating: !sameShards, count: count)
+        if sameShards {
+            var copiedIn = [Int](repeating: 0, count: count)
+            for index in records.indices {
+                if case .copied(let range) = records.values[index] {
+                    let part = ManifestArchive.part(of: range) - first
+                    if part >= 0, part < count { copiedIn[part] += 1; continue }
+                }
+                changes[shard(records.keys[index], of: count)] = true
+            }
+            for index in 0..<count where copiedIn[index] != before[index].count { changes[index] = true }
+        }
+        var shards = [[(key: String, record: BuildManifest.Record<Value>)]](repeating: [], count: count)
+        if changes.contains(true) {
+            for (key, record) in records {
+                let index = shardOf(key, record)
+                if changes[index] { shards[index].append((key, record)) }
+            }
         }
         return shards.enumerated().map { index, shard in
-            // Every record copied from the same shard, and as many: that shard, unchanged.
-            if before.count == count, before[index].count == shard.count, shard.allSatisfy({ item in
-                if case .copied(let range) = item.record { ManifestArchive.part(of: range) == first + index } else { false }
-            }) {
-                return before[index]
-            }
+            guard changes[index] else { return before[index] }
             jobs.append(Job(kind: kind, index: index, count: shard.count) { copies in
                 ManifestCoding.recordsPart(shard, copies: &copies, write)
             })

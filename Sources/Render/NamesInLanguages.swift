@@ -16,9 +16,14 @@ package struct NamesInLanguages: Sendable {
 
     /// `models`: the default language's first, then each other language's.
     package init(_ models: [SiteModel]) {
-        for model in models {
-            for entry in model.countries + model.cities + model.pages {
-                byEntry[ContentKind.untranslated(entry.path), default: []].append(Name(path: entry.path, name: entry.name))
+        byEntry.reserveCapacity(models.first.map { $0.countries.count + $0.cities.count + $0.pages.count } ?? 0)
+        for (n, model) in models.enumerated() {
+            for entries in [model.countries, model.cities, model.pages] {
+                for entry in entries {
+                    // The default language's paths are the entries' own.
+                    let key = n == 0 ? entry.path : ContentKind.untranslated(entry.path)
+                    byEntry[key, default: []].append(Name(path: entry.path, name: entry.name))
+                }
             }
         }
     }

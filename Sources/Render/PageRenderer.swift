@@ -98,7 +98,11 @@ package struct PageRenderer: Sendable {
         // The other languages' pages are link targets too (without them, the files are those
         // the default language's renderer has already gathered).
         if !self.translations.isEmpty {
-            targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
+            // The default language's files are gathered already: the others' are added to them.
+            var files = targets.files
+            files.reserveCapacity(pages.count)
+            for page in pages where page.language > 0 { files.insert(page.path) }
+            targets = LinkTargets(files: files, baseURL: model.config.baseURL, sitePath: model.config.sitePath)
         }
         siteFiles = targets.files
         for n in self.translations.indices {
