@@ -385,6 +385,19 @@ package final class ManifestArchive: @unchecked Sendable {
         return (page.key, read)
     }
 
+    /// For each page of `paths` (nil: none asked), whether what its last rendering read holds
+    /// a position `changed` marks (nil: its record is not known), across the cores; each page's
+    /// positions walked in place, the parts taken once (not a lock and an array per page).
+    package func pagesRead(_ changed: [Bool], by paths: [String?]) -> [Bool?] {
+        let parts = held.value
+        return Parallel.map(paths.count, chunk: 256) { n -> Bool? in
+            guard let path = paths[n], let page = pages[path] else { return nil }
+            let part = Self.part(of: page.range), range = Self.local(page.range)
+            guard part < parts.count, range.upperBound <= parts[part].count, !parts[part].isEmpty else { return nil }
+            return ManifestCoding.pageReadsAny(parts[part], range, tableSize: dependencyCount, of: changed)
+        }
+    }
+
     /// The page at `path`'s record (nil: not known).
     package func page(_ path: String) -> BuildManifest.PageRecord? {
         pages[path].flatMap { page in decoding(page.range) { ManifestCoding.page($0, $1, tableSize: dependencyCount) } }

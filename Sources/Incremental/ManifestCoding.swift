@@ -634,6 +634,26 @@ package enum ManifestCoding {
         return r.failed ? nil : positions(&r, below: tableSize)
     }
 
+    /// Whether the page record at `range` read a position that `changed` marks, walking its
+    /// positions without gathering them (one edit's build asks it of every page); nil when
+    /// the record is damaged or a position is not below `tableSize`, as `pageDependencies`.
+    package static func pageReadsAny(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int, of changed: [Bool]) -> Bool? {
+        var r = ByteReader(bytes, range)
+        r.skipString()
+        _ = (r.uint(), r.uint())
+        for _ in 0..<r.count() { r.skipString() }
+        guard !r.failed else { return nil }
+        var any = false
+        var last = 0
+        for _ in 0..<r.count() {
+            let zigzag = r.uint()
+            last += Int(truncatingIfNeeded: Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+            guard last >= 0, last < tableSize, last <= Int(TablePosition.max) else { return nil }
+            if !any, last >= changed.count || changed[last] { any = true }
+        }
+        return r.failed ? nil : any
+    }
+
     private static func strings(_ r: inout ByteReader) -> [String] {
         let count = r.count()
         var values: [String] = []

@@ -14,12 +14,19 @@ extension SiteBuild {
         var compared: ManifestArchive?
         /// The values of the dependencies in `compared`'s table, in its order.
         var tableValues: [PageKey]
-        /// Per page: what its last rendering read, as positions in that table (nil: not known).
+        /// Per page: what its last rendering read, as positions in that table (nil: not known,
+        /// or not decoded: see `read(before:_:)`).
         var readBefore: [[TablePosition]?]
         /// Per page: its key is unchanged.
         var unchanged: [Bool]
         /// The positions of the pages to render.
         var toRender: [Int]
+
+        /// What the last rendering of `page`, at `index`, read (nil: not known): when only
+        /// the values changed are compared, a page whose key is unchanged was not decoded.
+        func read(before index: Int, _ page: Page) -> [TablePosition]? {
+            readBefore[index] ?? compared?.keyAndDependencies(ofPage: page.path)?.dependencies
+        }
     }
 
     /// A page is rendered again unless what its last rendering read has the same values:
@@ -61,7 +68,16 @@ extension SiteBuild {
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
         let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
-            Parallel.map(pages.count, chunk: 256) { index -> (read: [TablePosition]?, unchanged: Bool) in
+            // Only some values changed: a page that read none of them is unchanged, found
+            // without decoding what it read; those that did are decoded, to be rendered.
+            if let changed {
+                let reads = compared.pagesRead(changed, by: pages.map { remaking.contains($0.kind) ? nil : $0.path })
+                return pages.indices.map { index in
+                    guard reads[index] != false else { return (nil, true) }
+                    return (reads[index] == nil ? nil : compared.keyAndDependencies(ofPage: pages[index].path)?.dependencies, false)
+                }
+            }
+            return Parallel.map(pages.count, chunk: 256) { index -> (read: [TablePosition]?, unchanged: Bool) in
                 let page = pages[index]
                 guard !remaking.contains(page.kind), let (key, read) = compared.keyAndDependencies(ofPage: page.path) else {
                     return (nil, false)

@@ -52,7 +52,7 @@ extension SiteBuild {
         var renderer = model.renderer
         let copiedFiles = model.copied
         renderer.rowStore = Self.dataRowStore(keys.values, inputs, reuse, options)
-        let (compared, readBefore, tableValues) = (keys.compared, keys.readBefore, keys.tableValues)
+        let (compared, tableValues) = (keys.compared, keys.tableValues)
         let previousOutput = reuse.output
         let staged = StagedFiles()
         // A page equal to the one in the output is left there.
@@ -87,7 +87,7 @@ extension SiteBuild {
         var table = DependencyTable(copiesRecords ? compared!.dependencyTable : [])
         var read = toRender.enumerated().map { n, index in
             // Last time's positions refer to the last table, which is kept only when records are copied.
-            table.positions(of: rendered.rendered[n]?.dependencies ?? [], before: copiesRecords ? readBefore[index] : nil)
+            table.positions(of: rendered.rendered[n]?.dependencies ?? [], before: copiesRecords ? keys.read(before: index, pages[index]) : nil)
         }
         let known = copiesRecords ? tableValues.count : 0
         // The value of every dependency of the table, kept with it for the next build.
@@ -107,8 +107,8 @@ extension SiteBuild {
         // same pages read the same positions as last time (a body edit), no more of it is
         // unread than after the last build's check, and it is not walked again.
         let readsAsBefore = table.items.count == known && pages.count == compared?.pages.count
-            && toRender.indices.allSatisfy { n in readBefore[toRender[n]].map { $0 == read[n] } ?? false }
-        if copiesRecords, !readsAsBefore, let compact = table.compacted(keeping: read + copied.map { readBefore[$0]! }) {
+            && toRender.indices.allSatisfy { n in keys.read(before: toRender[n], pages[toRender[n]]).map { $0 == read[n] } ?? false }
+        if copiesRecords, !readsAsBefore, let compact = table.compacted(keeping: read + copied.map { keys.read(before: $0, pages[$0])! }) {
             table = compact.table
             var kept = [PageKey](repeating: PageKey(high: 0, low: 0), count: table.items.count)
             for (old, move) in compact.moves.enumerated() { if let move { kept[Int(move)] = tableItemValues[old] } }
