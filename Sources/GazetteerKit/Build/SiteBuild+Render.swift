@@ -108,7 +108,10 @@ extension SiteBuild {
         // unread than after the last build's check, and it is not walked again.
         let readsAsBefore = table.items.count == known && pages.count == compared?.pages.count
             && toRender.indices.allSatisfy { n in keys.read(before: toRender[n], pages[toRender[n]]).map { $0 == read[n] } ?? false }
-        if copiesRecords, !readsAsBefore, let compact = table.compacted(keeping: read + copied.map { keys.read(before: $0, pages[$0])! }) {
+        // What the copied pages read, decoded now (their keys were compared without it); a
+        // table whose copied records cannot all be read again is not compacted.
+        let copiedReads = copiesRecords && !readsAsBefore ? copied.compactMap { keys.read(before: $0, pages[$0]) } : []
+        if copiesRecords, !readsAsBefore, copiedReads.count == copied.count, let compact = table.compacted(keeping: read + copiedReads) {
             table = compact.table
             var kept = [PageKey](repeating: PageKey(high: 0, low: 0), count: table.items.count)
             for (old, move) in compact.moves.enumerated() { if let move { kept[Int(move)] = tableItemValues[old] } }
