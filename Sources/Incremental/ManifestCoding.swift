@@ -628,10 +628,15 @@ package enum ManifestCoding {
     /// Only what a page's rendering read: positions in a table of `tableSize`.
     package static func pageDependencies(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int) -> [TablePosition]? {
         var r = ByteReader(bytes, range)
+        return skipToPositions(&r) ? positions(&r, below: tableSize) : nil
+    }
+
+    /// Past a page record's path, key and thumbnails, to its positions (false: damaged).
+    private static func skipToPositions(_ r: inout ByteReader) -> Bool {
         r.skipString()
         _ = (r.uint(), r.uint())
         for _ in 0..<r.count() { r.skipString() }
-        return r.failed ? nil : positions(&r, below: tableSize)
+        return !r.failed
     }
 
     /// Whether the page record at `range` read a position that `changed` marks, walking its
@@ -639,10 +644,7 @@ package enum ManifestCoding {
     /// the record is damaged or a position is not below `tableSize`, as `pageDependencies`.
     package static func pageReadsAny(_ bytes: [UInt8], _ range: Range<Int>, tableSize: Int, of changed: [Bool]) -> Bool? {
         var r = ByteReader(bytes, range)
-        r.skipString()
-        _ = (r.uint(), r.uint())
-        for _ in 0..<r.count() { r.skipString() }
-        guard !r.failed else { return nil }
+        guard skipToPositions(&r) else { return nil }
         var any = false
         var last = 0
         for _ in 0..<r.count() {
