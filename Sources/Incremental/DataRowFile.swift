@@ -6,18 +6,23 @@ import Render
 /// folder (`.gazetteer-cache/data-rows/cities.json.bin`) so that the next build makes again
 /// only the rows whose dependencies changed. Written through a temporary file and a rename,
 /// and checked when read: a file cut short, damaged, or written for other settings, theme or
-/// executable (`globalKey`) is not used, and every row is made again. A row read is used
-/// only while its dependencies' values hash to its key, so a file older than the output
-/// (from a build that stopped before its manifest was written) is harmless.
+/// executable (`globalKey`) is not used, and every row is made again. It holds the key its
+/// collection's file had when the rows were made: while the build record's key of that file
+/// is the same, the rows are those of the build it records, and a row is used while none of
+/// its dependencies changed since (`DataRowStore.changed(since:of:)`); else a row is used only
+/// while its dependencies' values hash to its key, so a file of another build than the
+/// record's (one that stopped between the two) is harmless.
 package enum DataRowFile {
-    private static let magic = Array("GZROWS2".utf8)
+    private static let magic = Array("GZROWS3".utf8)
 
     /// Where the rows of the collection at output path `collection` are kept.
     package static func url(in cache: URL, for collection: String) -> URL {
         cache.appending(path: "data-rows").appending(path: collection.replacingOccurrences(of: "/", with: "_") + ".bin")
     }
 
-    /// The rows kept at `url` (none when there are none that can be used).
+    /// The rows kept at `url` (none when there are none that can be used). The rows share the
+    /// file's bytes and one buffer of positions: reading allocates little more than their
+    /// entries' paths.
     package static func read(_ url: URL, globalKey: String) -> DataRowSet {
         // Straight into the array (through `Data` the file was copied once more: a third of the reading).
         guard let bytes = FileBytes.read(url.path) else { return DataRowSet() }
@@ -25,6 +30,7 @@ package enum DataRowFile {
               ManifestCoding.checked(bytes[magic.count...]) else { return DataRowSet() }
         var r = ByteReader(bytes, magic.count..<(bytes.count - 16))
         guard r.string() == globalKey, !r.failed else { return DataRowSet() }
+        let collectionKey = r.bool() ? DataRowKey(high: r.word(), low: r.word()) : nil
         var dependencies: [Dependency] = []
         for _ in 0..<r.count() {
             guard let kind = Dependency.Kind(rawValue: UInt8(truncatingIfNeeded: r.uint())) else { return DataRowSet() }
@@ -34,35 +40,44 @@ package enum DataRowFile {
         for _ in 0..<r.count() { images.append(r.string()) }
         guard !r.failed, zip(dependencies, dependencies.dropFirst()).allSatisfy({ $0 < $1 }),
               zip(images, images.dropFirst()).allSatisfy({ $0 < $1 }) else { return DataRowSet() }
-        func positions(below count: Int) -> [Int32]? {
-            var positions: [Int32] = []
+        let count = r.count()
+        // Every row's positions, then each row's ranges in them: the rows share the buffer.
+        var positions: [Int32] = []
+        positions.reserveCapacity(count * 8)
+        func places(below limit: Int) -> Range<Int>? {
+            let start = positions.count
             for _ in 0..<r.count() {
                 let position = r.uint()
-                guard position < UInt64(count) else { return nil }
+                guard position < UInt64(limit) else { return nil }
                 positions.append(Int32(position))
             }
-            return positions
+            return start..<positions.count
         }
-        var rows: [(entry: String, row: DataRowSet.Kept)] = []
-        let count = r.count()
-        rows.reserveCapacity(count)
+        var read: [(entry: String, key: DataRowKey, dependencies: Range<Int>, images: Range<Int>, text: Range<Int>,
+                    extras: [(key: String, cell: [UInt8])])] = []
+        read.reserveCapacity(count)
         for _ in 0..<count {
             let entry = r.string()
             let key = DataRowKey(high: r.word(), low: r.word())
-            guard let dependencyPlaces = positions(below: dependencies.count),
-                  let imagePlaces = positions(below: images.count) else { return DataRowSet() }
-            let text = Array(bytes[r.skip(r.count())])
+            guard let dependencyPlaces = places(below: dependencies.count),
+                  let imagePlaces = places(below: images.count) else { return DataRowSet() }
+            let text = r.skip(r.count())
             var extras: [(key: String, cell: [UInt8])] = []
             for _ in 0..<r.count() {
                 let name = r.string()
                 extras.append((name, Array(bytes[r.skip(r.count())])))
             }
             guard !r.failed else { return DataRowSet() }
-            let row = DataRow(dependencies: dependencyPlaces.map { dependencies[Int($0)] }, key: key,
-                              images: imagePlaces.map { images[Int($0)] }, bytes: text, extras: extras)
-            rows.append((entry, DataRowSet.Kept(row: row, dependencies: dependencyPlaces, images: imagePlaces)))
+            read.append((entry, key, dependencyPlaces, imagePlaces, text, extras))
         }
-        return r.failed || !r.atEnd ? DataRowSet() : DataRowSet(dependencies: dependencies, images: images, rows: rows)
+        guard !r.failed, r.atEnd else { return DataRowSet() }
+        // What a kept row read is given by its places in the lists alone (see `DataRowSet.Kept`).
+        let rows = read.map { row in
+            (entry: row.entry, row: DataRowSet.Kept(
+                row: DataRow(dependencies: [], key: row.key, images: [], bytes: bytes[row.text], extras: row.extras),
+                dependencies: positions[row.dependencies], images: positions[row.images]))
+        }
+        return DataRowSet(dependencies: dependencies, images: images, rows: rows, collectionKey: collectionKey)
     }
 
     /// Keeps `rows` at `url` (a failure only costs the next build the making of every row).
@@ -70,6 +85,11 @@ package enum DataRowFile {
         var w = ByteWriter(capacity: set.rows.reduce(1 << 16) { $0 + $1.row.row.bytes.count + 64 })
         w.raw(magic)
         w.string(globalKey)
+        w.bool(set.collectionKey != nil)
+        if let key = set.collectionKey {
+            w.word(key.high)
+            w.word(key.low)
+        }
         w.uint(UInt64(set.dependencies.count))
         for dependency in set.dependencies {
             w.uint(UInt64(dependency.kind.rawValue))

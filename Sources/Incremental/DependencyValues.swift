@@ -202,15 +202,35 @@ package struct DependencyValues: Sendable {
         Parallel.map(dependencies.count, chunk: dependencies.count < 256 ? 256 : 64) { value(of: dependencies[$0]) }
     }
 
+    /// How the model's lists may differ from the last build's, when only content files changed.
+    package enum ListsChange: Sendable {
+        /// As they were: every entry read again says what it said of all they are made of.
+        case none
+        /// As they were but those made of the cities' places (`.nearby`, `.places`): the
+        /// entries read again differ at most in their position (`ContentEntry.differsAtMostInPlace`).
+        case places
+        /// Any of them may differ.
+        case any
+
+        /// Whether the value of a dependency of this kind made of the lists may differ.
+        func mayDiffer(_ kind: Dependency.Kind) -> Bool {
+            switch self {
+            case .none: false
+            case .places: kind == .nearby || kind == .places
+            case .any: true
+            }
+        }
+    }
+
     /// The values of `dependencies` when only content files changed since `known` was taken
     /// (the values the last build ended with, in the same order; no picture, theme or
     /// settings file): the value of an entry's front matter, body or picture
     /// (`Dependency.entryKinds`) is the known one unless its path is in `readAgain` (the
-    /// entries read again, and those made of them); with `listsAsBefore` (the model's lists
-    /// are known to be as they were), so is that of a dependency made of the lists
-    /// (`Dependency.languageKinds`, in any language). Every other is hashed again, across
-    /// the cores. `changed` says which differ from the known value.
-    package func values(of dependencies: [Dependency], known: [PageKey], readAgain: Set<String>, listsAsBefore: Bool)
+    /// entries read again, and those made of them); so is that of a dependency made of the
+    /// lists (`Dependency.languageKinds`, in any language) that `lists` says is as it was.
+    /// Every other is hashed again, across the cores. `changed` says which differ from the
+    /// known value.
+    package func values(of dependencies: [Dependency], known: [PageKey], readAgain: Set<String>, lists: ListsChange)
         -> (values: [PageKey], changed: [Bool]) {
         precondition(known.count == dependencies.count)
         // Compared by name when they are few (a set would hash every entry dependency's name).
@@ -218,7 +238,7 @@ package struct DependencyValues: Sendable {
         func readAgainNow(_ path: String) -> Bool { few.map { $0.contains(path) } ?? readAgain.contains(path) }
         let again = dependencies.indices.filter { position in
             let dependency = dependencies[position]
-            if dependency.kind.isLanguageKind { return !listsAsBefore }
+            if dependency.kind.isLanguageKind { return lists.mayDiffer(dependency.kind) }
             return !dependency.kind.isEntryKind || readAgainNow(dependency.name)
         }
         let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }

@@ -128,3 +128,31 @@ package final class ContentEntry: Sendable {
     /// Its page (see `OutputPath`).
     package var outputPath: String { OutputPath.page(kind, slug: slug) }
 }
+
+extension ContentEntry {
+    /// Whether this entry says what `other` says of everything the model's lists are made of,
+    /// but its position: the same kind, fields, picture, dates, extras and file, its front matter
+    /// or its place aside (a city moved, a comment in its front matter edited). The lists of
+    /// the model (which entries there are, in what order, their names, initials, dates and
+    /// credits) are then as they were, but those made of the cities' places (`SiteModel.nearby`,
+    /// the placed cities). Every stored property but `digest`, `frontMatterDigest`, `position`
+    /// and `warnings` is compared: `ContentEntryTests` fails when one is added, so that it is
+    /// added here too.
+    package func differsAtMostInPlace(from other: ContentEntry) -> Bool {
+        kind == other.kind && path == other.path && name == other.name && officialName == other.officialName
+            && capital == other.capital && motto == other.motto && continents == other.continents
+            && aliases == other.aliases && redirects == other.redirects && country == other.country
+            && isoCode == other.isoCode && image == other.image && extra == other.extra && links == other.links
+            && files == other.files && bodyImages == other.bodyImages && bodyImageFiles == other.bodyImageFiles
+            && draft == other.draft && menu == other.menu && date == other.date && firstSeen == other.firstSeen
+            && credit == other.credit && slug == other.slug && language == other.language && hasBody == other.hasBody
+    }
+
+    /// The stored properties `differsAtMostInPlace(from:)` leaves out, and those it compares.
+    package static let propertiesLeftOutOfPlaceComparison: Set<String> = ["digest", "frontMatterDigest", "position", "warnings"]
+    package static let propertiesInPlaceComparison: Set<String> = [
+        "kind", "path", "name", "officialName", "capital", "motto", "continents", "aliases", "redirects", "country", "isoCode",
+        "image", "extra", "links", "files", "bodyImages", "bodyImageFiles", "draft", "menu", "date", "firstSeen", "credit",
+        "slug", "language", "hasBody",
+    ]
+}

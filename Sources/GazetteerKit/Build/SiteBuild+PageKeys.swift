@@ -17,6 +17,9 @@ extension SiteBuild {
         /// Per page: what its last rendering read, as positions in that table (nil: not known,
         /// or not decoded: see `read(before:_:)`).
         var readBefore: [[TablePosition]?]
+        /// Per dependency of `compared`'s table: its value is not the one the last build ended
+        /// with (nil: not known, each value was hashed).
+        var changed: [Bool]?
         /// Per page: its key is unchanged.
         var unchanged: [Bool]
         /// The positions of the pages to render.
@@ -47,24 +50,27 @@ extension SiteBuild {
         // is made of its translation and its entry in the default language, so it is read
         // again with either. When the lists are as they were too, so are their values, and a
         // page none of whose values changed keeps its key (its title, an entry's name, is as
-        // it was too): nothing of the lists is made, no key mixed. Else (a front matter
-        // edited: a city renamed or moved) the lists are made again and every page's key is
-        // mixed, but no other entry is hashed.
+        // it was too): nothing of the lists is made, no key mixed. When only cities' places
+        // changed (a city moved), so are they but the nearby lists and the placed cities,
+        // hashed again. Else (a front matter edited: a city renamed) the lists are made again
+        // and every page's key is mixed, but no other entry is hashed.
         let codes = model.renderer.translations.compactMap { $0.language?.code }
         let known = compared.flatMap { compared in
             readAgain(content).flatMap { again in
                 compared.dependencyValues.map { values in
                     (values, again.paths.union(again.paths.flatMap { path in codes.map { ContentKind.translation(of: path, into: $0) } }),
-                     again.listsAsBefore)
+                     again.lists)
                 }
             }
         }
-        let (tableValues, changed): ([PageKey], [Bool]?) = compared.map { compared in
+        let (tableValues, valuesChanged): ([PageKey], [Bool]?) = compared.map { compared in
             known.map { known in
-                let made = values.values(of: compared.dependencyTable, known: known.0, readAgain: known.1, listsAsBefore: known.2)
-                return (made.values, known.2 ? made.changed : nil)
+                let made = values.values(of: compared.dependencyTable, known: known.0, readAgain: known.1, lists: known.2)
+                return (made.values, made.changed)
             } ?? (values.values(of: compared.dependencyTable), nil)
         } ?? ([], nil)
+        // With lists that may have changed, a page's title (an entry's name) may have too: every key is mixed.
+        let changed = known?.2 == .any ? nil : valuesChanged
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
         let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
@@ -90,19 +96,22 @@ extension SiteBuild {
         let toRender = pages.indices.filter { !unchanged[$0] }
         clock.lap("model.keys")
         return PageKeys(values: values, compared: compared, tableValues: tableValues, readBefore: compares.map(\.read),
-                        unchanged: unchanged, toRender: toRender)
+                        changed: valuesChanged, unchanged: unchanged, toRender: toRender)
     }
 
     /// Which entries are read again when only content files changed (no picture, theme or
     /// settings file; of folders, only those of the content files): the paths of the entries
     /// read again, of those that came and of those that went (nil: not known, everything may
-    /// differ), and whether the model's lists are as the last build left them: no entry came
-    /// or went, and every entry read again says what it said before of all the lists are made
-    /// of (its front matter, its picture, whether it has a body, when it first appeared), only
-    /// its body changed. The lists (which entries there are, in what order, their names,
-    /// places, dates and credits) and the pages' titles are then what they were, in every
-    /// language.
-    func readAgain(_ content: Content) -> (paths: Set<String>, listsAsBefore: Bool)? {
+    /// differ), and how the model's lists may differ from those the last build left:
+    /// - not at all when no entry came or went, and every entry read again says what it said
+    ///   before of all the lists are made of (its front matter, its picture, whether it has a
+    ///   body, when it first appeared), only its body changed. The lists (which entries there
+    ///   are, in what order, their names, places, dates and credits) and the pages' titles
+    ///   are then what they were, in every language;
+    /// - in the cities' places alone when, besides, the cities read again differ from what
+    ///   they were in nothing but their position (`ContentEntry.differsAtMostInPlace`);
+    /// - in anything else.
+    func readAgain(_ content: Content) -> (paths: Set<String>, lists: DependencyValues.ListsChange)? {
         guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return nil }
         let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         let contentFolder = root + "content/"
@@ -131,7 +140,7 @@ extension SiteBuild {
                 && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
         }
         var seen = cameOrWent
-        var listsAsBefore = cameOrWent.isEmpty
+        var lists: DependencyValues.ListsChange = cameOrWent.isEmpty ? .none : .any
         for file in changed {
             guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
@@ -140,10 +149,12 @@ extension SiteBuild {
             let before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
             guard let now, let before else { return nil }
-            if !sameLists(now, before) { listsAsBefore = false }
+            if lists != .any, !sameLists(now, before) {
+                lists = now.kind == .city && now.differsAtMostInPlace(from: before) ? .places : .any
+            }
             seen.insert(path)
         }
         // An entry read again whose file did not change (its picture came or went): not known.
-        return seen.count - gone == freshCount ? (seen, listsAsBefore) : nil
+        return seen.count - gone == freshCount ? (seen, lists) : nil
     }
 }

@@ -51,7 +51,7 @@ extension SiteBuild {
         if reuse.output != nil { writer?.expect(files: toRender.count) }
         var renderer = model.renderer
         let copiedFiles = model.copied
-        renderer.rowStore = Self.dataRowStore(keys.values, inputs, reuse, options)
+        renderer.rowStore = Self.dataRowStore(keys, inputs, reuse, options)
         let (compared, tableValues) = (keys.compared, keys.tableValues)
         let previousOutput = reuse.output
         let staged = StagedFiles()
@@ -150,9 +150,13 @@ extension SiteBuild {
 
 
     /// Where the collections find the rows the last build kept: only when the output is
-    /// updated (the thumbnails a kept row shows are then in it), under the same global key.
-    private static func dataRowStore(_ values: DependencyValues, _ inputs: Inputs, _ reuse: Reuse, _ options: BuildOptions) -> DataRowStore {
-        let (cache, global, updating) = (options.cache, inputs.global, reuse.output != nil)
+    /// updated (the thumbnails a kept row shows are then in it), under the same global key;
+    /// with the dependencies whose value changed since the last build, when the keys told.
+    private static func dataRowStore(_ keys: PageKeys, _ inputs: Inputs, _ reuse: Reuse, _ options: BuildOptions) -> DataRowStore {
+        let (cache, global, updating, values, compared) = (options.cache, inputs.global, reuse.output != nil, keys.values, keys.compared)
+        let changed = keys.changed.map { changed in
+            Set(compared!.dependencyTable.indices.lazy.filter { changed[$0] }.map { compared!.dependencyTable[$0] })
+        }
         return DataRowStore(
             value: { dependency in
                 let value = values.value(of: dependency)
@@ -164,7 +168,11 @@ extension SiteBuild {
                 let made = key.key
                 return DataRowKey(high: made.high, low: made.low)
             },
-            previous: { updating ? DataRowFile.read(DataRowFile.url(in: cache, for: $0), globalKey: global) : DataRowSet() })
+            previous: { updating ? DataRowFile.read(DataRowFile.url(in: cache, for: $0), globalKey: global) : DataRowSet() },
+            changed: changed,
+            recordedKey: { collection in
+                compared?.keyAndDependencies(ofPage: collection).map { DataRowKey(high: $0.key.high, low: $0.key.low) }
+            })
     }
 
     /// Keeps the rows of the collections made this build, once the output is published, on
@@ -172,8 +180,15 @@ extension SiteBuild {
     static func keepDataRows(_ rendered: RenderOutcome, _ inputs: Inputs, _ options: BuildOptions) -> Background<Void>? {
         let (made, cache, global) = (rendered.dataRows, options.cache, inputs.global)
         guard !made.isEmpty else { return nil }
+        // Each with the key its collection's record has (see `DataRowStore.changed(since:of:)`).
+        let keys = made.keys.map { collection -> (String, DataRowKey?) in
+            guard case .value(let record)? = rendered.records[collection] else { return (collection, nil) }
+            return (collection, DataRowKey(high: record.key.high, low: record.key.low))
+        }
         return Background {
-            for (collection, rows) in made {
+            for (collection, key) in keys {
+                var rows = made[collection]!
+                rows.collectionKey = key
                 DataRowFile.write(rows, to: DataRowFile.url(in: cache, for: collection), globalKey: global)
             }
         }

@@ -5,7 +5,7 @@ import Model
 /// JSON (`{"$schema": …, "countries": [rows]}`) and as CSV.
 package enum DataCollection {
     package static func json(_ kind: ContentKind, _ records: [DataRecord]) -> [UInt8] {
-        json(kind, rows: records.map { jsonRow($0) })
+        json(kind, rows: records.map { jsonRow($0)[...] })
     }
 
     /// A record as a row of the JSON collection of its kind: the object's text.
@@ -17,7 +17,7 @@ package enum DataCollection {
 
     /// The JSON collection of `kind` made of rows (`jsonRow`), in order: the same text as
     /// the encoding of the whole value.
-    package static func json(_ kind: ContentKind, rows: [[UInt8]]) -> [UInt8] {
+    package static func json(_ kind: ContentKind, rows: [ArraySlice<UInt8>]) -> [UInt8] {
         let file = DataPaths.collection(kind)
         var out: [UInt8] = [UInt8(ascii: "{")]
         JSONWriter.write(.string("$schema"), into: &out)
@@ -40,7 +40,7 @@ package enum DataCollection {
     /// any entry's extras have, sorted. A list's items are joined with "; "; a mapping among
     /// the extras is its JSON text; a missing value is empty.
     package static func csv(_ kind: ContentKind, _ records: [DataRecord]) -> [UInt8] {
-        csv(kind, rows: records.map { csvRow($0) })
+        csv(kind, rows: records.map { row in let (bytes, extras) = csvRow(row); return (bytes[...], extras) })
     }
 
     /// A record as a line of the CSV of its kind: its cells before the extras, as written
@@ -63,7 +63,7 @@ package enum DataCollection {
     }
 
     /// The CSV of `kind` made of rows (`csvRow`), in order.
-    package static func csv(_ kind: ContentKind, rows: [(bytes: [UInt8], extras: [(key: String, cell: [UInt8])])]) -> [UInt8] {
+    package static func csv(_ kind: ContentKind, rows: [(bytes: ArraySlice<UInt8>, extras: [(key: String, cell: [UInt8])])]) -> [UInt8] {
         var extraKeys: Set<String> = []
         for row in rows { for extra in row.extras { extraKeys.insert(extra.key) } }
         let extras = extraKeys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -12,13 +12,14 @@ package struct DataRow: Sendable {
     /// The thumbnails it shows (file names in `images/`), sorted.
     package var images: [String]
     /// A JSON row: the object's text. A CSV row: its cells but the extras', each as
-    /// written in the file, joined by commas (no line end).
-    package var bytes: [UInt8]
+    /// written in the file, joined by commas (no line end). A row read back from the cache
+    /// shares the bytes of the file it was read from.
+    package var bytes: ArraySlice<UInt8>
     /// A CSV row's extras, by key, each cell as written in the file (the columns of the
     /// extras are those any row has, so a line is finished when the collection is joined).
     package var extras: [(key: String, cell: [UInt8])]
 
-    package init(dependencies: [Dependency], key: DataRowKey, images: [String], bytes: [UInt8],
+    package init(dependencies: [Dependency], key: DataRowKey, images: [String], bytes: ArraySlice<UInt8>,
                  extras: [(key: String, cell: [UInt8])] = []) {
         (self.dependencies, self.key, self.images, self.bytes, self.extras) = (dependencies, key, images, bytes, extras)
     }
@@ -38,13 +39,16 @@ package struct DataRowKey: Hashable, Sendable {
 /// rows share them, and the collection's own lists of them are these, not a set of every
 /// row's made and sorted again each build (`PageRenderer.dataRows`).
 package struct DataRowSet: Sendable {
-    /// One row and the positions of its dependencies and thumbnails in the set's lists.
+    /// One row and the positions of its dependencies and thumbnails in the set's lists. A row
+    /// read back from the cache (`DataRowFile`) has these positions alone: its `row`'s own
+    /// lists are empty (only a row made this build has them, to extend the lists with).
     package struct Kept: Sendable {
         package var row: DataRow
-        package var dependencies: [Int32]
-        package var images: [Int32]
+        /// Positions in the set's lists (the rows read back from a file share one buffer of them).
+        package var dependencies: ArraySlice<Int32>
+        package var images: ArraySlice<Int32>
 
-        package init(row: DataRow, dependencies: [Int32], images: [Int32]) {
+        package init(row: DataRow, dependencies: ArraySlice<Int32>, images: ArraySlice<Int32>) {
             (self.row, self.dependencies, self.images) = (row, dependencies, images)
         }
     }
@@ -53,9 +57,14 @@ package struct DataRowSet: Sendable {
     package var dependencies: [Dependency]
     package var images: [String]
     package var rows: [(entry: String, row: Kept)]
+    /// The key the collection made of these rows had when they were made (the manifest's
+    /// record of its file has the same while the rows are those of the build it records;
+    /// nil: not known).
+    package var collectionKey: DataRowKey?
 
-    package init(dependencies: [Dependency] = [], images: [String] = [], rows: [(entry: String, row: Kept)] = []) {
-        (self.dependencies, self.images, self.rows) = (dependencies, images, rows)
+    package init(dependencies: [Dependency] = [], images: [String] = [], rows: [(entry: String, row: Kept)] = [],
+                 collectionKey: DataRowKey? = nil) {
+        (self.dependencies, self.images, self.rows, self.collectionKey) = (dependencies, images, rows, collectionKey)
     }
 }
 
@@ -69,19 +78,38 @@ package final class DataRowStore: Sendable {
     package let value: @Sendable (Dependency) -> DataRowKey
     package let key: @Sendable ([DataRowKey]) -> DataRowKey
     private let previous: @Sendable (String) -> DataRowSet
+    /// The dependencies whose value differs from the one the last build ended with (nil: not
+    /// known), and the key the last build's record of a collection's file has.
+    private let changed: Set<Dependency>?
+    private let recordedKey: @Sendable (String) -> DataRowKey?
     private let state = Locked<[String: DataRowSet]>([:])
 
     /// `previous` gives the rows the last build kept for a collection (read when first
-    /// asked for: a build that makes no collection reads none).
+    /// asked for: a build that makes no collection reads none). With `changed` (the
+    /// dependencies whose value is not the one the last build ended with) and `recordedKey`
+    /// (the key of a collection's file in the last build's record), a kept row of a
+    /// collection whose rows that build made is taken while none of its dependencies is
+    /// among `changed`, without hashing their values.
     package init(value: @escaping @Sendable (Dependency) -> DataRowKey, key: @escaping @Sendable ([DataRowKey]) -> DataRowKey,
-                 previous: @escaping @Sendable (String) -> DataRowSet = { _ in DataRowSet() }) {
+                 previous: @escaping @Sendable (String) -> DataRowSet = { _ in DataRowSet() },
+                 changed: Set<Dependency>? = nil, recordedKey: @escaping @Sendable (String) -> DataRowKey? = { _ in nil }) {
         self.value = value
         self.key = key
         self.previous = previous
+        self.changed = changed
+        self.recordedKey = recordedKey
     }
 
     /// The last build's rows of `collection`.
     package func previousRows(of collection: String) -> DataRowSet { previous(collection) }
+
+    /// The dependencies that changed since `rows` were made, when that is known: they are the
+    /// rows of `collection` the last build recorded (its record's key is theirs), and the
+    /// values that changed since that build are known.
+    package func changed(since rows: DataRowSet, of collection: String) -> Set<Dependency>? {
+        guard let changed, let made = rows.collectionKey, recordedKey(collection) == made else { return nil }
+        return changed
+    }
 
     /// Keeps the rows `collection` was made of this build.
     package func made(_ collection: String, rows: DataRowSet) {

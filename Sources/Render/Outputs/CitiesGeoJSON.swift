@@ -37,10 +37,10 @@ package struct CitiesGeoJSON: Output {
         JSONWriter.write(.string(PagePath.relative(from: Self.path, to: Self.schemaPath)), into: &out)
         out += ",\"type\":\"FeatureCollection\",\"features\":[".utf8
         var first = true
-        for row in rows where !row.bytes.isEmpty {
+        for n in rows.indices where !rows[n].row.row.bytes.isEmpty {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            out += row.bytes
+            out += rows[n].row.row.bytes
         }
         out += "]}\n".utf8
         return String(decoding: out, as: UTF8.self)

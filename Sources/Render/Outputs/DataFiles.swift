@@ -113,7 +113,7 @@ package struct DataCollections: Output {
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         let kind = ContentKind(rawValue: UInt8(page.index))!
         let rows = site.dataRows(kind, of: page.path, scope: scope, thumbnails: true) { (DataCollection.jsonRow($0), []) }
-        return String(decoding: DataCollection.json(kind, rows: rows.map(\.bytes)), as: UTF8.self)
+        return String(decoding: DataCollection.json(kind, rows: rows.map(\.row.row.bytes)), as: UTF8.self)
     }
 }
 
@@ -131,7 +131,7 @@ package struct DataTables: Output {
     package func render(_ page: Page, of site: PageRenderer, scope: PageScope) -> String {
         let kind = ContentKind(rawValue: UInt8(page.index))!
         let rows = site.dataRows(kind, of: page.path, scope: scope, thumbnails: false) { DataCollection.csvRow($0) }
-        return String(decoding: DataCollection.csv(kind, rows: rows.map { ($0.bytes, $0.extras) }), as: UTF8.self)
+        return String(decoding: DataCollection.csv(kind, rows: rows.map { ($0.row.row.bytes, $0.row.row.extras) }), as: UTF8.self)
     }
 }
 
@@ -178,67 +178,107 @@ extension PageRenderer {
     /// `placedOnly`: the cities with a position alone (the GeoJSON), which the `.places` list
     /// the caller reads names, so that a city without one is not read at all.
     func dataRows(_ kind: ContentKind, of file: String, scope: PageScope, thumbnails: Bool, placedOnly: Bool = false,
-                  encode: (DataRecord) -> (bytes: [UInt8], extras: [(key: String, cell: [UInt8])])) -> [DataRow] {
+                  encode: (DataRecord) -> (bytes: [UInt8], extras: [(key: String, cell: [UInt8])])) -> [(entry: String, row: DataRowSet.Kept)] {
         scope.read(.settings)
         scope.read(kind == .country ? .countries : .cities)
         let store = rowStore
-        let previous = store?.previousRows(of: folder + file) ?? DataRowSet()
+        var previous = store?.previousRows(of: folder + file) ?? DataRowSet()
         let known = (dependencies: previous.dependencies, images: previous.images)
-        var values = [DataRowKey?](repeating: nil, count: known.dependencies.count)
+        // A kept row is taken again while its dependencies have the values it was made of:
+        // those that changed since are known when the rows are the ones the last build
+        // recorded, else their values are hashed and the row's key compared.
+        let dirty: [Bool]? = store?.changed(since: previous, of: folder + file).map { changed in
+            changed.isEmpty ? [Bool](repeating: false, count: known.dependencies.count) : known.dependencies.map(changed.contains)
+        }
+        var values = dirty == nil ? [DataRowKey?](repeating: nil, count: known.dependencies.count) : []
         func value(at position: Int32) -> DataRowKey {
             if let value = values[Int(position)] { return value }
             let value = store!.value(known.dependencies[Int(position)])
             values[Int(position)] = value
             return value
         }
-        // The last build's row of an entry: at the same place when the entries are as they were.
-        var placeOf: [String: Int]?
-        func previousRow(_ n: Int, _ path: String) -> DataRowSet.Kept? {
-            if n < previous.rows.count, previous.rows[n].entry == path { return previous.rows[n].row }
-            if placeOf == nil {
-                placeOf = Dictionary(previous.rows.enumerated().map { ($1.entry, $0) }, uniquingKeysWith: { first, _ in first })
-            }
-            return placeOf![path].map { previous.rows[$0].row }
+        func unchanged(_ kept: borrowing DataRowSet.Kept) -> Bool {
+            guard let store else { return false }
+            if let dirty { return !kept.dependencies.contains { dirty[Int($0)] } }
+            var keys: [DataRowKey] = []
+            keys.reserveCapacity(kept.dependencies.count)
+            for position in kept.dependencies { keys.append(value(at: position)) }
+            return store.key(keys) == kept.row.key
         }
-        var rows: [(entry: String, row: DataRowSet.Kept)] = []
-        let entries = kind == .country ? model.countries : model.cities
-        for (n, entry) in (placedOnly ? entries.filter { $0.position != nil } : entries).enumerated() {
-            if let store, let kept = previousRow(n, entry.path), store.key(kept.dependencies.map(value)) == kept.row.key {
-                rows.append((entry.path, kept))
-                continue
-            }
+        // A row made now, with what it read recorded apart, at its places in the last build's
+        // lists (-1: not there).
+        func made(_ entry: ContentEntry) -> DataRowSet.Kept {
             let own = PageScope()
             own.read(.settings)
             let (bytes, extras) = encode(dataRecord(entry, scope: own, body: false, thumbnails: thumbnails))
             let (dependencies, images) = (own.dependencies, own.fileNames)
-            // Their places in the last build's lists (-1: not there).
             let dependencyPlaces = dependencies.map { Self.place(of: $0, in: known.dependencies) }
             let imagePlaces = images.map { Self.place(of: $0, in: known.images) }
             let key = store.map { store in
-                store.key(zip(dependencies, dependencyPlaces).map { $1 >= 0 ? value(at: $1) : store.value($0) })
+                store.key(zip(dependencies, dependencyPlaces).map { place in
+                    // A value hashed for this row alone when the row's others are not hashed.
+                    place.1 >= 0 && dirty == nil ? value(at: place.1) : store.value(place.0)
+                })
             } ?? DataRowKey(high: 0, low: 0)
-            rows.append((entry.path, DataRowSet.Kept(
-                row: DataRow(dependencies: dependencies, key: key, images: images, bytes: bytes, extras: extras),
-                dependencies: dependencyPlaces, images: imagePlaces)))
+            return DataRowSet.Kept(row: DataRow(dependencies: dependencies, key: key, images: images, bytes: bytes[...], extras: extras),
+                                   dependencies: dependencyPlaces[...], images: imagePlaces[...])
+        }
+        let all = kind == .country ? model.countries : model.cities
+        let entries = placedOnly ? all.filter { $0.position != nil } : all
+        // The last build's rows, taken over (not copied: the set is this call's alone) and
+        // changed in place where an entry's row is made again, when the entries are those of
+        // last time in the same order, as after most edits; else each entry's is looked up.
+        var rows = previous.rows
+        previous.rows = []
+        // The rows made now, and whether each of those replaced in place still refers to
+        // everything its last version did (then no item of the lists can have gone unused).
+        var fresh: [Int] = []
+        var keepsItsItems = true
+        if store != nil, rows.count == entries.count, rows.indices.allSatisfy({ rows[$0].entry == entries[$0].path }) {
+            for n in rows.indices where !unchanged(rows[n].row) {
+                let before = rows[n].row
+                rows[n].row = made(entries[n])
+                fresh.append(n)
+                keepsItsItems = keepsItsItems && before.dependencies.allSatisfy(rows[n].row.dependencies.contains)
+                    && before.images.allSatisfy(rows[n].row.images.contains)
+            }
+        } else {
+            let placeOf = Dictionary(rows.enumerated().map { ($1.entry, $0) }, uniquingKeysWith: { first, _ in first })
+            var now: [(entry: String, row: DataRowSet.Kept)] = []
+            now.reserveCapacity(entries.count)
+            for entry in entries {
+                if store != nil, let place = placeOf[entry.path], unchanged(rows[place].row) {
+                    now.append((entry.path, rows[place].row))
+                } else {
+                    fresh.append(now.count)
+                    now.append((entry.path, made(entry)))
+                }
+            }
+            keepsItsItems = now.count == rows.count && fresh.isEmpty
+            rows = now
         }
         // The lists of this build: the last build's with what the rows made now read that
-        // was not in them, and of those what the rows still refer to, in order.
-        let allDependencies = Self.extended(known.dependencies, &rows, items: \.row.dependencies, places: \.dependencies)
-        let allImages = Self.extended(known.images, &rows, items: \.row.images, places: \.images)
-        let (dependencies, dependencyMoves) = Self.used(allDependencies, by: rows.lazy.map(\.row.dependencies))
-        let (images, imageMoves) = Self.used(allImages, by: rows.lazy.map(\.row.images))
+        // was not in them, and of those what the rows still refer to, in order (every item,
+        // when no row was made or each made refers to all its last version did, and none was
+        // added: the last build's lists held only what its rows referred to).
+        let allDependencies = Self.extended(known.dependencies, &rows, fresh: fresh, items: \.row.dependencies, places: \.dependencies)
+        let allImages = Self.extended(known.images, &rows, fresh: fresh, items: \.row.images, places: \.images)
+        let unchangedLists = keepsItsItems && allDependencies.count == known.dependencies.count && allImages.count == known.images.count
+        let (dependencies, dependencyMoves) = unchangedLists ? (allDependencies, []) : Self.used(allDependencies, by: rows, \.dependencies)
+        let (images, imageMoves) = unchangedLists ? (allImages, []) : Self.used(allImages, by: rows, \.images)
         scope.read(sorted: dependencies)
         scope.add(sortedFileNames: images)
         // The rows' positions change only when something of the lists is no longer used.
         let (sameDependencies, sameImages) = (dependencies.count == allDependencies.count, images.count == allImages.count)
         if !sameDependencies || !sameImages {
             for n in rows.indices {
-                if !sameDependencies { rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] } }
-                if !sameImages { rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] } }
+                if !sameDependencies { rows[n].row.dependencies = rows[n].row.dependencies.map { dependencyMoves[Int($0)] }[...] }
+                if !sameImages { rows[n].row.images = rows[n].row.images.map { imageMoves[Int($0)] }[...] }
             }
         }
+        // The store and the caller share the rows' storage.
         store?.made(folder + file, rows: DataRowSet(dependencies: dependencies, images: images, rows: rows))
-        return rows.map(\.row.row)
+        return rows
     }
 
     /// The place of `item` in `list` (sorted, each once), or -1.
@@ -251,16 +291,18 @@ extension PageRenderer {
         return low < list.count && list[low] == item ? Int32(low) : -1
     }
 
-    /// `list` (sorted, each once) with the items of the rows that are not in it (those at
-    /// place -1), sorted in among them, and each row's places in the list that gives: the
-    /// few a city added reads, not a set of every row's items made and sorted again.
+    /// `list` (sorted, each once) with the items of the rows made now (at `fresh`) that are
+    /// not in it (those at place -1), sorted in among them, and each row's places in the list
+    /// that gives: the few a city added reads, not a set of every row's items made and sorted
+    /// again. Only a row made now has items of its own (one read back has its places alone,
+    /// none of them -1).
     private static func extended<T: Comparable & Hashable>(
-        _ list: [T], _ rows: inout [(entry: String, row: DataRowSet.Kept)],
-        items: KeyPath<DataRowSet.Kept, [T]>, places: WritableKeyPath<DataRowSet.Kept, [Int32]>
+        _ list: [T], _ rows: inout [(entry: String, row: DataRowSet.Kept)], fresh: [Int],
+        items: KeyPath<DataRowSet.Kept, [T]>, places: WritableKeyPath<DataRowSet.Kept, ArraySlice<Int32>>
     ) -> [T] {
         var extra: Set<T> = []
-        for (_, kept) in rows where kept[keyPath: places].contains(-1) {
-            for (item, place) in zip(kept[keyPath: items], kept[keyPath: places]) where place < 0 { extra.insert(item) }
+        for n in fresh where rows[n].row[keyPath: places].contains(-1) {
+            for (item, place) in zip(rows[n].row[keyPath: items], rows[n].row[keyPath: places]) where place < 0 { extra.insert(item) }
         }
         guard !extra.isEmpty else { return list }
         let added = extra.sorted()
@@ -279,21 +321,22 @@ extension PageRenderer {
             }
         }
         for n in rows.indices {
-            let kept = rows[n].row
-            rows[n].row[keyPath: places] = zip(kept[keyPath: items], kept[keyPath: places]).map { item, place in
-                place >= 0 ? moves[Int(place)] : Self.place(of: item, in: merged)
-            }
+            let items = rows[n].row[keyPath: items]
+            rows[n].row[keyPath: places] = rows[n].row[keyPath: places].enumerated().map { index, place in
+                place >= 0 ? moves[Int(place)] : Self.place(of: items[index], in: merged)
+            }[...]
         }
         return merged
     }
 
-    /// The items of `list` some of `references` refer to, in order, and where each item
+    /// The items of `list` some of the rows' `references` refer to, in order, and where each item
     /// of `list` moves to among them (none when every item is referred to: each stays).
-    private static func used<T>(_ list: [T], by references: some Sequence<[Int32]>) -> ([T], [Int32]) {
+    private static func used<T>(_ list: [T], by rows: [(entry: String, row: DataRowSet.Kept)],
+                                _ references: KeyPath<DataRowSet.Kept, ArraySlice<Int32>>) -> ([T], [Int32]) {
         var read = [Bool](repeating: false, count: list.count)
         var count = 0
-        for positions in references {
-            for position in positions where !read[Int(position)] {
+        for n in rows.indices {
+            for position in rows[n].row[keyPath: references] where !read[Int(position)] {
                 read[Int(position)] = true
                 count += 1
             }

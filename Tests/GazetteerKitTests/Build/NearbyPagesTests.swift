@@ -78,4 +78,36 @@ final class NearbyPagesTests: XCTestCase {
         XCTAssertTrue(added.isDisjoint(with: ["cities/osaka.html", "cities/kyoto.html", "cities/nara.html", "cities/kobe.html"]), "\(added)")
         try IncrementalBuildTests.assertSameAsCleanBuild(site, "after moving and adding cities")
     }
+    /// The collections keep their rows between builds, and a moved city's build takes them
+    /// while none of what each read changed since the last build: when the kept rows are not
+    /// those of the last build (a build stopped after its record was written, before its rows
+    /// were), each row's values are compared again instead, and a row that changed meanwhile
+    /// is made again, not taken as it was.
+    func testRowsOfAnEarlierBuildAreCheckedAgainstTheirValuesNotTakenAsUnchanged() throws {
+        let site = try FixtureSite(Self.files())
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let rows = site.root.appending(path: ".gazetteer-cache/data-rows")
+        let saved = site.root.appending(path: "rows-of-the-first-build")
+        try FileManager.default.copyItem(at: rows, to: saved)
+        try site.write("content/cities/toledo.md", "---\nname: Toledo Old Town\ncountry: spain\nposition: 39.8628, -4.0273\n---\n")
+        XCTAssertEqual(site.build().status, 0)
+        try FileManager.default.removeItem(at: rows)
+        try FileManager.default.moveItem(at: saved, to: rows)
+        // Nara moves: the collections are made again, Toledo's rows are those of the first build.
+        try site.write("content/cities/nara.md", "---\nname: Nara\ncountry: japan\nposition: 34.6851, 136.02\n---\n")
+        XCTAssertEqual(site.build().status, 0)
+        for file in ["data/cities.json", "data/cities.csv", "data/cities.geojson"] {
+            let text = try XCTUnwrap(site.read(file), file)
+            XCTAssertTrue(text.contains("Toledo Old Town"), "\(file) shows Toledo's new name")
+        }
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after rows of an earlier build")
+
+        // And a move taken the quick way (the rows are the last build's) is a clean build's too.
+        try site.write("content/cities/kobe.md", "---\nname: Kobe\ncountry: japan\nposition: [34.70, 135.21]\n---\n")
+        XCTAssertEqual(site.build().status, 0)
+        XCTAssertTrue(try XCTUnwrap(site.read("data/cities.geojson")).contains("[135.21,34.7]"))
+        try IncrementalBuildTests.assertSameAsCleanBuild(site, "after a move")
+    }
 }
+

