@@ -206,18 +206,24 @@ package struct DependencyValues: Sendable {
     package enum ListsChange: Sendable {
         /// As they were: every entry read again says what it said of all they are made of.
         case none
-        /// As they were but those made of the cities' places (`.nearby`, `.places`): the
-        /// entries read again differ at most in their position (`ContentEntry.differsAtMostInPlace`).
-        case places
+        /// As they were but those made of the cities' places: the entries read again differ
+        /// at most in their position (`ContentEntry.differsAtMostInPlace`). The placed cities
+        /// (`.places`) may differ, and so may the nearby lists of the cities at the paths of
+        /// `nearby` (nil: of any city; see `SiteModel.citiesWhoseNearbyMayChange`).
+        case places(nearby: Set<String>?)
         /// Any of them may differ.
         case any
 
-        /// Whether the value of a dependency of this kind made of the lists may differ.
-        func mayDiffer(_ kind: Dependency.Kind) -> Bool {
+        /// Whether the value of `dependency`, made of the lists, may differ.
+        func mayDiffer(_ dependency: Dependency) -> Bool {
             switch self {
-            case .none: false
-            case .places: kind == .nearby || kind == .places
-            case .any: true
+            case .none: return false
+            case .places(let nearby):
+                if dependency.kind == .places { return true }
+                guard dependency.kind == .nearby else { return false }
+                guard let nearby else { return true }
+                return nearby.contains(dependency.language?.dependency.name ?? dependency.name)
+            case .any: return true
             }
         }
     }
@@ -238,7 +244,7 @@ package struct DependencyValues: Sendable {
         func readAgainNow(_ path: String) -> Bool { few.map { $0.contains(path) } ?? readAgain.contains(path) }
         let again = dependencies.indices.filter { position in
             let dependency = dependencies[position]
-            if dependency.kind.isLanguageKind { return lists.mayDiffer(dependency.kind) }
+            if dependency.kind.isLanguageKind { return lists.mayDiffer(dependency) }
             return !dependency.kind.isEntryKind || readAgainNow(dependency.name)
         }
         let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }

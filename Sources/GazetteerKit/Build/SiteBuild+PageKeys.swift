@@ -58,8 +58,14 @@ extension SiteBuild {
         let known = compared.flatMap { compared in
             readAgain(content).flatMap { again in
                 compared.dependencyValues.map { values in
-                    (values, again.paths.union(again.paths.flatMap { path in codes.map { ContentKind.translation(of: path, into: $0) } }),
-                     again.lists)
+                    var lists = again.lists
+                    // The nearby lists a move can change, found around where the cities were and
+                    // are (in one language: a translation may place its city elsewhere).
+                    if case .places = lists, codes.isEmpty {
+                        lists = .places(nearby: model.site.citiesWhoseNearbyMayChange(movedFrom: again.movedFrom))
+                    }
+                    return (values, again.paths.union(again.paths.flatMap { path in codes.map { ContentKind.translation(of: path, into: $0) } }),
+                            lists)
                 }
             }
         }
@@ -70,7 +76,8 @@ extension SiteBuild {
             } ?? (values.values(of: compared.dependencyTable), nil)
         } ?? ([], nil)
         // With lists that may have changed, a page's title (an entry's name) may have too: every key is mixed.
-        let changed = known?.2 == .any ? nil : valuesChanged
+        let changed: [Bool]?
+        if case .any? = known?.2 { changed = nil } else { changed = valuesChanged }
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
         let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
@@ -109,9 +116,10 @@ extension SiteBuild {
     ///   are, in what order, their names, places, dates and credits) and the pages' titles
     ///   are then what they were, in every language;
     /// - in the cities' places alone when, besides, the cities read again differ from what
-    ///   they were in nothing but their position (`ContentEntry.differsAtMostInPlace`);
+    ///   they were in nothing but their position (`ContentEntry.differsAtMostInPlace`), with
+    ///   the positions they had (`movedFrom`, by path);
     /// - in anything else.
-    func readAgain(_ content: Content) -> (paths: Set<String>, lists: DependencyValues.ListsChange)? {
+    func readAgain(_ content: Content) -> (paths: Set<String>, lists: DependencyValues.ListsChange, movedFrom: [String: GeoPosition?])? {
         guard let (changed, folders) = last.check?.changedFilesAndFolders() else { return nil }
         let root = options.source.resolvingSymlinksInPath().standardizedFileURL.path + "/"
         let contentFolder = root + "content/"
@@ -141,6 +149,7 @@ extension SiteBuild {
         }
         var seen = cameOrWent
         var lists: DependencyValues.ListsChange = cameOrWent.isEmpty ? .none : .any
+        var movedFrom: [String: GeoPosition?] = [:]
         for file in changed {
             guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
@@ -149,12 +158,17 @@ extension SiteBuild {
             let before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
             guard let now, let before else { return nil }
-            if lists != .any, !sameLists(now, before) {
-                lists = now.kind == .city && now.differsAtMostInPlace(from: before) ? .places : .any
+            if case .any = lists {} else if !sameLists(now, before) {
+                if now.kind == .city, now.differsAtMostInPlace(from: before) {
+                    lists = .places(nearby: nil)
+                    if now.position != before.position { movedFrom[path] = before.position }
+                } else {
+                    lists = .any
+                }
             }
             seen.insert(path)
         }
         // An entry read again whose file did not change (its picture came or went): not known.
-        return seen.count - gone == freshCount ? (seen, lists) : nil
+        return seen.count - gone == freshCount ? (seen, lists, movedFrom) : nil
     }
 }

@@ -74,6 +74,47 @@ final class NearbyCitiesTests: XCTestCase {
         XCTAssertEqual(lookup.all, expected)
     }
 
+    /// A move changes the lists of a few cities around where the city was and is: every list
+    /// that changes (found by working out every list before and after) is among those
+    /// `mayChange` names, for moves near and far, to and from the same place as other cities,
+    /// onto the pole, across the antimeridian, and to and from no position; and they are few.
+    func testTheListsAMoveMayChangeHoldEveryListThatChanges() {
+        var random = Seeded(state: 2026)
+        func anywhere() -> GeoPosition {
+            GeoPosition(latitude: asin(Double.random(in: -1...1, using: &random)) * 180 / .pi, longitude: Double.random(in: -180...180, using: &random))
+        }
+        var before: [GeoPosition?] = (0..<2_000).map { _ in Double.random(in: 0..<1, using: &random) < 0.02 ? nil : anywhere() }
+        // A dense cluster, where lists overlap most, and cities at the very same place.
+        for index in 0..<200 { before[index] = GeoPosition(latitude: 48 + Double(index % 20) * 0.01, longitude: 2 + Double(index / 20) * 0.01) }
+        for index in 200..<210 { before[index] = GeoPosition(latitude: 10, longitude: 20) }
+        let lists = NearbyCities.search(before, count: 5)
+        var moves: [(Int, GeoPosition?)] = [
+            (5, GeoPosition(latitude: 48.001, longitude: 2.0)),         // a little, inside the cluster
+            (7, GeoPosition(latitude: -33.9, longitude: 151.2)),        // from the cluster to the other side of the world
+            (300, GeoPosition(latitude: 48.05, longitude: 2.05)),       // into the cluster
+            (201, GeoPosition(latitude: 10, longitude: 20.0001)),       // off a place shared with nine others
+            (400, GeoPosition(latitude: 10, longitude: 20)),            // onto it
+            (500, GeoPosition(latitude: 90, longitude: 0)),             // onto the pole
+            (600, GeoPosition(latitude: 0, longitude: 179.9999)),       // beside the antimeridian
+            (700, nil),                                                 // its position taken out
+        ]
+        if let none = before.firstIndex(where: { $0 == nil }) { moves.append((none, GeoPosition(latitude: 48.1, longitude: 2.1))) }
+        for _ in 0..<40 { moves.append((Int.random(in: 0..<2_000, using: &random), anywhere())) }
+        for (moved, to) in moves {
+            var after = before
+            after[moved] = to
+            let changed = Set(zip(lists, NearbyCities.search(after, count: 5)).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset))
+            let named = NearbyCities.mayChange(moved: [moved], before: before, after: after)
+            XCTAssertTrue(changed.isSubset(of: named), "city \(moved) to \(String(describing: to)): \(changed.subtracting(named).sorted()) not named")
+            XCTAssertLessThan(named.count, 2 * 54 * 5 + 25, "city \(moved): a few hundred at most")
+        }
+        // Two cities moved at once, one into the other's old place.
+        var after = before
+        (after[5], after[6]) = (before[6], GeoPosition(latitude: 48.3, longitude: 2.3))
+        let changed = Set(zip(lists, NearbyCities.search(after, count: 5)).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset))
+        XCTAssertTrue(changed.isSubset(of: NearbyCities.mayChange(moved: [5, 6], before: before, after: after)))
+    }
+
     func testDistancesAreHaversineOnTheMeanEarthRadius() {
         let degree = GreatCircle.kilometres(GeoPosition(latitude: 0, longitude: 0), GeoPosition(latitude: 0, longitude: 1))
         XCTAssertEqual(degree, 6_371.0088 * .pi / 180, accuracy: 1e-9)
