@@ -20,7 +20,7 @@ import Render
 /// records that did not change are copied from it byte for byte into the next one, and a
 /// shard none of whose records changed is kept as it is.
 package struct BuildManifest: Sendable {
-    package static let formatVersion = 15
+    package static let formatVersion = 16
 
     /// The format, the gazetteer version and executable (see `SiteBuild.engineKey`).
     package var engineKey: String
@@ -49,6 +49,11 @@ package struct BuildManifest: Sendable {
     /// knows did not change (the lists, when no entry changed what the lists are made of).
     /// Empty: not known.
     package var dependencyValues: [PageKey] = []
+    /// At least as many of `dependencies` as no page reads (those no longer read since the
+    /// table was last compacted or checked are counted, not looked for): while it is at most
+    /// half the table, no build needs to look at every page's positions to know the table
+    /// is not worth compacting (see `DependencyTable.compacted(keeping:)`).
+    package var unreadDependencies = 0
 
     package init(engineKey: String, globalKey: String, output: OutputState, imageCount: Int, assets: [String: FileStamp], watch: InputWatch? = nil, entries: [String: Record<StampedEntry>] = [:], sources: [String: Record<ImagePlanner.KnownSource>] = [:], pages: [String: Record<PageRecord>] = [:], dependencies: [Dependency] = []) {
         self.engineKey = engineKey

@@ -59,6 +59,16 @@ package struct DependencyTable {
     /// the pages whose positions are `lists`, the table of only what they read, in the same
     /// order, and the position each old one moves to (nil for those dropped).
     package func compacted(keeping lists: some Sequence<[TablePosition]>) -> (table: DependencyTable, moves: [TablePosition?])? {
+        compacting(keeping: lists).compacted
+    }
+
+    /// Whether a table of `count` items of which at least `unread` are read by no page is
+    /// compacted: when more than half of it (and more than a few hundred items) is unread.
+    package static func worthCompacting(count: Int, unread: Int) -> Bool { unread > max(256, count - unread) }
+
+    /// `compacted(keeping:)`, and how many items of the table the pages do not read.
+    package func compacting(keeping lists: some Sequence<[TablePosition]>)
+        -> (compacted: (table: DependencyTable, moves: [TablePosition?])?, unread: Int) {
         var read = [Bool](repeating: false, count: items.count)
         var count = 0
         for list in lists {
@@ -67,7 +77,7 @@ package struct DependencyTable {
                 count += 1
             }
         }
-        guard items.count - count > max(256, count) else { return nil }
+        guard Self.worthCompacting(count: items.count, unread: items.count - count) else { return (nil, items.count - count) }
         var moves = [TablePosition?](repeating: nil, count: items.count)
         var kept: [Dependency] = []
         kept.reserveCapacity(count)
@@ -75,6 +85,6 @@ package struct DependencyTable {
             moves[position] = TablePosition(kept.count)
             kept.append(item)
         }
-        return (DependencyTable(kept), moves)
+        return ((DependencyTable(kept), moves), 0)
     }
 }

@@ -47,6 +47,8 @@ package final class ManifestArchive: @unchecked Sendable {
     package private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
     /// How many dependencies the table holds (decoded when first asked for).
     package private(set) var dependencyCount = 0
+    /// At least as many of them as no page reads (`BuildManifest.unreadDependencies`).
+    package private(set) var unreadDependencies = 0
     private let table = Locked<[Dependency]?>(nil)
     private let values = Locked<[PageKey]??>(nil)
 
@@ -260,6 +262,7 @@ package final class ManifestArchive: @unchecked Sendable {
         (self.refs, kindStarts) = (all, starts)
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
         dependencyCount = head.dependencyCount
+        unreadDependencies = head.unreadDependencies
         return nil
     }
 

@@ -54,6 +54,8 @@ package enum ManifestCoding {
         package var assets: [String: FileStamp]
         /// How many dependencies the table holds (the sum of its chunks' counts).
         package var dependencyCount = 0
+        /// At least as many as no page reads (`BuildManifest.unreadDependencies`).
+        package var unreadDependencies = 0
         /// The parts of each kind (`PartKind`'s order).
         package var parts: [[PartRef]] = []
     }
@@ -91,6 +93,7 @@ package enum ManifestCoding {
         // The table's length: the positions its chunks hold (the same as `dependencies.count`,
         // and known without decoding when the parts are the previous manifest's).
         rest.uint(UInt64(parts.first.map { $0.reduce(0) { $0 + $1.count } } ?? 0))
+        rest.uint(UInt64(manifest.unreadDependencies))
         for refs in parts {
             rest.uint(UInt64(refs.count))
             for ref in refs {
@@ -437,6 +440,7 @@ package enum ManifestCoding {
             engineKey: engineKey, globalKey: globalKey,
             output: BuildManifest.OutputState(path: outputPath, folders: folders), imageCount: imageCount, assets: assets)
         head.dependencyCount = Int(truncatingIfNeeded: r.uint())
+        head.unreadDependencies = Int(truncatingIfNeeded: r.uint())
         for _ in PartKind.allCases {
             var refs: [PartRef] = []
             for _ in 0..<r.count() {

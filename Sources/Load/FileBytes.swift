@@ -22,6 +22,7 @@ package enum FileBytes {
         var done = 0
         // Not zeroed first: every byte kept is read.
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            hugePages(raw)
             while done < count {
                 let got = pread(fd, raw.baseAddress! + done, count - done, off_t(offset + done))
                 if got < 0, errno == EINTR { continue }
@@ -32,6 +33,18 @@ package enum FileBytes {
         }
         if done < count, !allowShort { return nil }
         return buffer
+    }
+
+    /// Asks for huge pages under a large buffer about to be filled (the build record's parts,
+    /// the collections' rows: megabytes read on every build): a fault per 2 MB instead of per
+    /// 4 KB. Only the whole 2 MB pages inside it; a kernel without them ignores the advice.
+    private static func hugePages(_ raw: UnsafeMutableBufferPointer<UInt8>) {
+        let huge = 2 << 20
+        guard raw.count >= 2 * huge, let base = raw.baseAddress else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + raw.count) & ~(huge - 1)
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, 14 /* MADV_HUGEPAGE */)
     }
 
     /// Writes `parts` one after the other to a new file at `path` (mode 0644, replacing any);

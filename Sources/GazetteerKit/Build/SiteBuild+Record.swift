@@ -16,6 +16,7 @@ extension SiteBuild {
             assets: published.assets, entries: entryRecords, pages: rendered.records)
         manifest.dependencies = rendered.dependencies
         manifest.dependencyValues = rendered.dependencyValues
+        manifest.unreadDependencies = rendered.unreadDependencies
         // The same files as last time (no content file or theme file added or removed, no
         // picture named or no longer named), or files only added: the watch is the last one,
         // stamps renewed (and the added files watched), and the plans are the known ones

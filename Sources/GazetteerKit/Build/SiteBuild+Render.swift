@@ -27,6 +27,8 @@ extension SiteBuild {
         var dependencies: [Dependency]
         /// The value of each of `dependencies` (see `BuildManifest.dependencyValues`).
         var dependencyValues: [PageKey]
+        /// At least as many of `dependencies` as no page reads (see `BuildManifest.unreadDependencies`).
+        var unreadDependencies: Int
         /// How many files were rendered (parts not counted).
         var count: Int
         /// The files written into the staging folder so far.
@@ -105,13 +107,42 @@ extension SiteBuild {
         // A table mostly read by no page any more is compacted: the copied records are then
         // written again (their keys hash values, not positions, so they stay right). When the
         // same pages read the same positions as last time (a body edit), no more of it is
-        // unread than after the last build's check, and it is not walked again.
+        // unread than after the last build's check, and it is not walked again. Else the
+        // items that may have become unread are counted (those added, and those a page
+        // rendered now read last time and no longer does; the pages of the last build are all
+        // still here): while they leave the table not worth compacting, the copied pages'
+        // positions are not decoded to look (a city moved or added at 10,000 pages decoded
+        // 30,000 records for it).
         let readsAsBefore = table.items.count == known && pages.count == compared?.pages.count
             && toRender.indices.allSatisfy { n in keys.read(before: toRender[n], pages[toRender[n]]).map { $0 == read[n] } ?? false }
+        var unread = 0
+        var lookAtEveryPage = false
+        if copiesRecords, let compared {
+            if readsAsBefore {
+                unread = compared.unreadDependencies
+            } else {
+                var bound = compared.unreadDependencies + table.items.count - known
+                var withRecord = copied.count
+                for (n, index) in toRender.enumerated() {
+                    guard let before = keys.read(before: index, pages[index]) else { continue }
+                    withRecord += 1
+                    let now = Set(read[n])
+                    bound += Set(before).count { !now.contains($0) }
+                }
+                if withRecord == compared.pages.count, !DependencyTable.worthCompacting(count: table.items.count, unread: bound) {
+                    unread = bound
+                } else {
+                    lookAtEveryPage = true
+                    unread = table.items.count
+                }
+            }
+        }
         // What the copied pages read, decoded now (their keys were compared without it); a
         // table whose copied records cannot all be read again is not compacted.
-        let copiedReads = copiesRecords && !readsAsBefore ? copied.compactMap { keys.read(before: $0, pages[$0]) } : []
-        if copiesRecords, !readsAsBefore, copiedReads.count == copied.count, let compact = table.compacted(keeping: read + copiedReads) {
+        let copiedReads = lookAtEveryPage ? copied.compactMap { keys.read(before: $0, pages[$0]) } : []
+        let compacting = lookAtEveryPage && copiedReads.count == copied.count ? table.compacting(keeping: read + copiedReads) : nil
+        if let compacting { unread = compacting.unread }
+        if let compact = compacting?.compacted {
             table = compact.table
             var kept = [PageKey](repeating: PageKey(high: 0, low: 0), count: table.items.count)
             for (old, move) in compact.moves.enumerated() { if let move { kept[Int(move)] = tableItemValues[old] } }
@@ -144,6 +175,7 @@ extension SiteBuild {
         let partTexts = parts.value
         return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: fileCount - pageCount, parts: partTexts,
                              records: records, images: images, dependencies: table.items, dependencyValues: tableItemValues,
+                             unreadDependencies: unread,
                              count: toRender.count - partTexts.count, staged: staged, kept: kept,
                              dataRows: renderer.rowStore?.made ?? [:], copied: copiedFiles)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GazetteerKit
+@testable import Incremental
 
 /// The dependency table of the build record is compacted when most of it is read by no page
 /// any more (`DependencyTable.compacted`). The pages not rendered keep their records, with
@@ -64,4 +65,40 @@ final class TableCompactionTests: XCTestCase {
         XCTAssertNotEqual(broken.status, 0, "the page's one link now points at nothing")
         XCTAssertTrue(broken.err.contains("content/pages/files.md"), broken.err)
     }
+    /// The table's items no page reads any more are counted from build to build, without
+    /// looking at the pages that were not rendered: a page that drops its links a few at a
+    /// time leaves the table as it is (no build decodes every page to look) until the count
+    /// says most of it is unread; the table is then compacted. Every build gives what a
+    /// build from scratch gives.
+    func testItemsDroppedAFewAtATimeAreCountedUntilTheTableIsCompacted() throws {
+        var files = FixtureSite.good
+        for n in 0..<Self.files { files["static/files/\(n).txt"] = "file \(n)\n" }
+        files["content/pages/files.md"] = Self.linksPage(Self.files)
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        func record() throws -> (count: Int, unread: Int) {
+            let archive = try XCTUnwrap(ManifestArchive.read(from: site.root.appending(path: ".gazetteer-cache"), memory: nil).archive)
+            XCTAssertNil(archive.loadProblem())
+            return (archive.dependencyCount, archive.unreadDependencies)
+        }
+        let full = try record()
+        XCTAssertEqual(full.unread, 0, "a build from scratch reads all its table")
+        var counts: [Int] = []
+        for links in [500, 400, 300, 200] {
+            try site.write("content/pages/files.md", Self.linksPage(links))
+            let built = site.build()
+            XCTAssertEqual(built.status, 0, built.err)
+            let now = try record()
+            counts.append(now.count)
+            XCTAssertGreaterThanOrEqual(now.unread, 0)
+            try assertSameAsFromScratch(site)
+        }
+        // 100 links dropped each time: the table keeps its items while at most half are
+        // unread (the count grows by 100 a build), then is compacted to what is read.
+        XCTAssertEqual(Array(counts.prefix(3)), [full.count, full.count, full.count], "\(counts)")
+        XCTAssertEqual(counts.last, full.count - 400, "compacted once most of it was unread, to what is read: \(counts)")
+        XCTAssertEqual(try record().unread, 0, "compacted: all of it read")
+    }
 }
+
