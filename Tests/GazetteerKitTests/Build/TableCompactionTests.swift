@@ -16,6 +16,14 @@ final class TableCompactionTests: XCTestCase {
         "---\ntitle: Files\n---\n\n" + (0..<count).map { "[File \($0)](../../static/files/\($0).txt)" }.joined(separator: "\n") + "\n"
     }
 
+    /// The example guide with `files` files of static/ and a page linking to each.
+    private static func linkingSite() throws -> FixtureSite {
+        var files = FixtureSite.good
+        for n in 0..<Self.files { files["static/files/\(n).txt"] = "file \(n)\n" }
+        files["content/pages/files.md"] = Self.linksPage(Self.files)
+        return try FixtureSite(files)
+    }
+
     /// How many pages a build's summary says it rendered.
     private func rendered(_ summary: String) throws -> Int {
         let match = try XCTUnwrap(summary.firstMatch(of: /\((\d+) rendered/), summary)
@@ -35,10 +43,7 @@ final class TableCompactionTests: XCTestCase {
     }
 
     func testAPageThatStopsReadingMostOfTheTableLeavesTheOtherPagesRecordsRight() throws {
-        var files = FixtureSite.good
-        for n in 0..<Self.files { files["static/files/\(n).txt"] = "file \(n)\n" }
-        files["content/pages/files.md"] = Self.linksPage(Self.files)
-        let site = try FixtureSite(files)
+        let site = try Self.linkingSite()
         defer { site.delete() }
         let first = site.build()
         XCTAssertEqual(first.status, 0, first.err)
@@ -71,10 +76,7 @@ final class TableCompactionTests: XCTestCase {
     /// says most of it is unread; the table is then compacted. Every build gives what a
     /// build from scratch gives.
     func testItemsDroppedAFewAtATimeAreCountedUntilTheTableIsCompacted() throws {
-        var files = FixtureSite.good
-        for n in 0..<Self.files { files["static/files/\(n).txt"] = "file \(n)\n" }
-        files["content/pages/files.md"] = Self.linksPage(Self.files)
-        let site = try FixtureSite(files)
+        let site = try Self.linkingSite()
         defer { site.delete() }
         XCTAssertEqual(site.build().status, 0)
         func record() throws -> (count: Int, unread: Int) {
