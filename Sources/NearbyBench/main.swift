@@ -55,3 +55,20 @@ let lists = NearbyCities.search(positions, count: NearbyCities.count)
 let (cpuUsed, wallUsed) = (processCPUTime() - cpu, wallTime() - wall)
 let total = lists.reduce(0) { $0 + $1.count }
 print("NearbyBench: \(count) cities, \(total) neighbours: \(String(format: "%.3f", cpuUsed)) s processor, \(String(format: "%.3f", wallUsed)) s wall")
+
+// A city moved, as an edit's build finds whose lists it can change (`NearbyCities.mayChange`):
+// 100 moves of random cities to random places, one at a time; the mean time and the most cities named.
+var moves: [(Int, GeoPosition?)] = []
+for _ in 0..<100 {
+    moves.append((Int.random(in: 0..<count, using: &random),
+                  GeoPosition(latitude: Double.random(in: -55...70, using: &random), longitude: Double.random(in: -180...180, using: &random))))
+}
+var named = 0
+let moveStart = wallTime()
+for (moved, to) in moves {
+    var after = positions
+    after[moved] = to
+    named = max(named, NearbyCities.mayChange(moved: [moved], before: positions, after: after).count)
+}
+let perMove = (wallTime() - moveStart) / Double(moves.count)
+print("NearbyBench: a city moved among \(count): \(String(format: "%.1f", perMove * 1000)) ms to find the lists it may change (at most \(named) of them)")

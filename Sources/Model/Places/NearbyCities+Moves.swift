@@ -21,12 +21,15 @@ extension NearbyCities {
     /// with `count` cities of `positions` (`excluding` left out: the city at `point` itself) in
     /// their cell around `point`, nearer it than they are.
     package static func reachable(from point: GeoPosition, among positions: [GeoPosition?], excluding: Int? = nil) -> [Int] {
-        let p = unitVector(point)
+        reachable(from: unitVector(point), among: positions.map { $0.map(unitVector) }, excluding: excluding)
+    }
+
+    /// `reachable(from:among:excluding:)` of points on the unit sphere.
+    private static func reachable(from p: Vector, among points: [Vector?], excluding: Int?) -> [Int] {
         var cells = [[(chord: Double, index: Int)]](repeating: [], count: 54)
         var onPoint: [Int] = []
-        for (index, position) in positions.enumerated() where index != excluding {
-            guard let position else { continue }
-            let q = unitVector(position)
+        for (index, q) in points.enumerated() where index != excluding {
+            guard let q else { continue }
             let d = (q.0 - p.0, q.1 - p.1, q.2 - p.2)
             let chord = (d.0 * d.0 + d.1 * d.1 + d.2 * d.2).squareRoot()
             // On the point (or within rounding of it): no direction, never ruled out.
@@ -57,15 +60,21 @@ extension NearbyCities {
     /// the same order, with each city's position before and after): the moved cities, and
     /// those `reachable` from where each was and is, in the positions of then and now.
     package static func mayChange(moved: [Int], before: [GeoPosition?], after: [GeoPosition?]) -> Set<Int> {
+        // The points of now, and of then: the same but the moved cities'.
+        let now = after.map { $0.map(unitVector) }
+        var then = now
+        for index in moved { then[index] = before[index].map(unitVector) }
         var cities = Set(moved)
         for index in moved {
-            if let old = before[index] { cities.formUnion(reachable(from: old, among: before, excluding: index)) }
-            if let new = after[index] { cities.formUnion(reachable(from: new, among: after, excluding: index)) }
+            if let old = then[index] { cities.formUnion(reachable(from: old, among: then, excluding: index)) }
+            if let new = now[index] { cities.formUnion(reachable(from: new, among: now, excluding: index)) }
         }
         return cities
     }
 
-    private static func unitVector(_ position: GeoPosition) -> (Double, Double, Double) {
+    private typealias Vector = (Double, Double, Double)
+
+    private static func unitVector(_ position: GeoPosition) -> Vector {
         let (phi, lambda) = (position.latitude * .pi / 180, position.longitude * .pi / 180)
         return (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
     }
