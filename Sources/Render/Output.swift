@@ -29,6 +29,10 @@ package protocol Output: Sendable {
     /// Whether its files are made in every language of a guide in several (in each other
     /// language's folder: `fr/countries/france.html`), or once (the sitemap, the data files).
     var perLanguage: Bool { get }
+    /// Whether each of its files shows every entry of a kind (the collections): the longest
+    /// files to make, rendered before the others, so that none is left to the end of the
+    /// render stage with the other cores idle.
+    var showsEveryEntry: Bool { get }
     /// Its files for this site, in a stable order.
     func files(of site: PageRenderer) -> [Page]
     /// The text of `page`, one of its files, with what it read recorded in `scope`.
@@ -43,6 +47,7 @@ extension Output {
     package var listed: Bool { true }
     package var writesFiles: Bool { true }
     package var perLanguage: Bool { false }
+    package var showsEveryEntry: Bool { false }
     package func entry(of page: Page, site: PageRenderer) -> String? { nil }
 }
 

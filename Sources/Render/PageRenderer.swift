@@ -248,11 +248,14 @@ package struct PageRenderer: Sendable {
     /// its search record) are one group, so that its body is rendered once for all of them
     /// and kept only while they are rendered (see `BodyStore`); every other file is a group
     /// of its own.
+    /// The files of outputs that show every entry (`Output.showsEveryEntry`) come first.
     package func renderGroups(_ pages: [Page]) -> [[Int]] {
-        Self.renderGroups(pages.map { page in
+        let groups = Self.renderGroups(pages.map { page in
             let (site, local) = inLanguage(page)
             return Outputs.output(page.kind).entry(of: local, site: site).map { String(page.language) + "\u{0}" + $0 }
         })
+        let first = groups.filter { Outputs.output(pages[$0[0]].kind).showsEveryEntry }
+        return first.isEmpty ? groups : first + groups.filter { !Outputs.output(pages[$0[0]].kind).showsEveryEntry }
     }
 
     /// The indices of `entries` (what each file shows, nil for none) in groups: those of

@@ -13,6 +13,7 @@ extension Page.Kind {
 /// 1). On unless `data: {geojson: false}`.
 package struct CitiesGeoJSON: Output {
     package var perLanguage: Bool { true }
+    package var showsEveryEntry: Bool { true }
     package var kind: Page.Kind { .geoJSON }
     package var listed: Bool { false }
 

@@ -102,6 +102,7 @@ package struct EntryRecords: Output {
 /// `data/countries.json` and `data/cities.json` (`index` 0 and 1), every entry's row.
 package struct DataCollections: Output {
     package var perLanguage: Bool { true }
+    package var showsEveryEntry: Bool { true }
     package var kind: Page.Kind { .dataCollection }
     package var listed: Bool { false }
 
@@ -120,6 +121,7 @@ package struct DataCollections: Output {
 /// `data/countries.csv` and `data/cities.csv` (`index` 0 and 1).
 package struct DataTables: Output {
     package var perLanguage: Bool { true }
+    package var showsEveryEntry: Bool { true }
     package var kind: Page.Kind { .dataTable }
     package var listed: Bool { false }
 
