@@ -38,8 +38,26 @@ package struct DependencyTable {
         if positions == nil, let before {
             recent.reserveCapacity(before.count)
             for position in before { recent[items[Int(position)]] = position }
+            // A few read that the page did not read last time (a city that entered a nearby
+            // list) are looked for along the table: hashing its 40,000 items to find them
+            // cost more than the rest of the page's positions.
+            var found = read.map { recent[$0] ?? -1 }
+            let missing = found.indices.filter { found[$0] < 0 }
+            if missing.count <= 16 {
+                for index in missing { found[index] = TablePosition(firstPosition(of: read[index])) }
+                return found
+            }
         }
         return read.map { recent[$0] ?? TablePosition(position(of: $0)) }
+    }
+
+    /// The first position of `dependency`, found along the table (appended when not there):
+    /// the same as `position(of:)` gives, without making the table of positions.
+    private mutating func firstPosition(of dependency: Dependency) -> Int {
+        if positions != nil { return position(of: dependency) }
+        if let known = items.firstIndex(of: dependency) { return known }
+        items.append(dependency)
+        return items.count - 1
     }
 
     private mutating func position(of dependency: Dependency) -> Int {

@@ -123,11 +123,19 @@ extension SiteBuild {
             } else {
                 var bound = compared.unreadDependencies + table.items.count - known
                 var withRecord = copied.count
+                // What each page read now, marked in the table (and unmarked after it).
+                var readNow = [Bool](repeating: false, count: table.items.count)
                 for (n, index) in toRender.enumerated() {
                     guard let before = keys.read(before: index, pages[index]) else { continue }
                     withRecord += 1
-                    let now = Set(read[n])
-                    bound += Set(before).count { !now.contains($0) }
+                    if before == read[n] { continue }
+                    for position in read[n] { readNow[Int(position)] = true }
+                    for position in before where !readNow[Int(position)] {
+                        bound += 1
+                        readNow[Int(position)] = true  // counted once
+                    }
+                    for position in read[n] { readNow[Int(position)] = false }
+                    for position in before { readNow[Int(position)] = false }
                 }
                 if withRecord == compared.pages.count, !DependencyTable.worthCompacting(count: table.items.count, unread: bound) {
                     unread = bound

@@ -27,6 +27,24 @@ final class DependencyTableTests: XCTestCase {
         XCTAssertEqual(table.items, [a, b, c])
     }
 
+    /// What a page did not read last time is found along the table when it is a few, through a
+    /// table of every position when it is many: the same positions either way, appended once.
+    func testAFewNewReadsAndManyGiveTheSamePositions() {
+        let items = (0..<40).map { Dependency.frontMatter("content/cities/c\($0).md") }
+        let new = (0..<30).map { Dependency.body("content/cities/c\($0).md") }
+        for count in [1, 16, 17, 30] {
+            let read = [items[3], items[35]] + Array(new.prefix(count)) + [items[3 + count], items[0]]
+            var along = DependencyTable(items)
+            var hashed = DependencyTable(items)
+            // `before` holds one of them: the rest are looked for (along the table up to 16).
+            let found = along.positions(of: read, before: [3])
+            XCTAssertEqual(found, hashed.positions(of: read, before: nil), "\(count) new")
+            XCTAssertEqual(along.items, hashed.items)
+            XCTAssertEqual(along.items.count, 40 + count, "each new one appended once")
+            XCTAssertEqual(found.map { along.items[Int($0)] }, read)
+        }
+    }
+
     func testATableMostlyReadByNoPageIsCompactedInOrder() {
         let unread = (0..<600).map { Dependency.frontMatter("content/cities/gone-\($0).md") }
         let table = DependencyTable([a] + unread + [b, c])
