@@ -54,14 +54,32 @@ package final class ImagePlanner: Sendable {
     private let known: @Sendable (String, PlanKey?) -> KnownSource?
 
     private let makeThumbnailer: @Sendable () throws(ThumbnailError) -> Thumbnailer
+    /// Whether `known` may give a plan: false when no earlier build's plans are at hand.
+    private let knowsEarlierPlans: Bool
 
     /// `thumbnailer` is called once, when a picture must be read: starting libvips takes
-    /// longer than a build in which nothing changed.
+    /// longer than a build in which nothing changed. `known` gives an earlier build's plans;
+    /// nil when there are none (a first build, or one after the cache was removed).
     package init(thumbnailer: @escaping @Sendable () throws(ThumbnailError) -> Thumbnailer, presets: [String: ThumbnailSpec],
-         known: @escaping @Sendable (String, PlanKey?) -> KnownSource? = { _, _ in nil }) {
+         known: (@Sendable (String, PlanKey?) -> KnownSource?)? = nil) {
         makeThumbnailer = thumbnailer
         self.presets = presets
-        self.known = known
+        self.known = known ?? { _, _ in nil }
+        knowsEarlierPlans = known != nil
+    }
+
+    /// Reads, measures and hashes the pictures at `paths` across the cores, so that the pages
+    /// rendered next find them inspected. Only when no earlier build's plans are at hand (a
+    /// first build): then every picture must be read, and the files that show every entry (the
+    /// collections, the credits), rendered at the same time on several threads and each
+    /// walking the entries in the same order, would otherwise often read and hash the same
+    /// picture at once. Errors are left for `plan`, which locates them.
+    package func inspectFirst(_ paths: [String]) {
+        guard !knowsEarlierPlans, paths.count > 1, let thumbnailer = try? thumbnailer() else { return }
+        let unique = Array(Set(paths)).sorted()
+        _ = Parallel.map(unique.count, chunk: 8) { n in
+            thumbnailer.inspect(URL(fileURLWithPath: unique[n], isDirectory: false))
+        }
     }
 
     /// The thumbnailer, started on first use.

@@ -205,6 +205,10 @@ package struct PageRenderer: Sendable {
     ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
         let templateErrors = TemplateErrors()
         let groups = renderGroups(pages)
+        if let first = groups.first, Outputs.output(pages[first[0]].kind).showsEveryEntry {
+            // The collections, rendered first on every core, all show every entry's picture.
+            planner.inspectFirst((model.countries + model.cities).compactMap { $0.image.isPlaceholder ? nil : $0.image.path })
+        }
         let inGroups = Parallel.map(groups.count) { n in groups[n].map { index -> Result<Rendered, DiagnosticList> in
             let page = pages[index]
             let (site, local) = inLanguage(page)

@@ -50,6 +50,10 @@ extension Thumbnailer {
             limitedBySource: limited, sourceDigest: source.digest)
     }
 
+    /// Reads, measures and hashes the picture at `url` into the memo, unless it is there
+    /// already: `plan` of it is then a lookup. A broken file is left for `plan` to report.
+    public func inspect(_ url: URL) { _ = try? sourceInfo(url) }
+
     /// Format, displayed size and digest of the file at `url`, from the memo when the file is unchanged.
     func sourceInfo(_ url: URL) throws(ThumbnailError) -> SourceInfo {
         var known: SourceInfo?

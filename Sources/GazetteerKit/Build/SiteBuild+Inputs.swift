@@ -50,9 +50,11 @@ extension SiteBuild {
         let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()
         let imageCache = options.cache.appending(path: "images")
         let knownPlans = RebuildPlan.knowsPlans(previousEngineKey: archive?.engineKey, engineKey: engine) ? archive : nil
+        var known: (@Sendable (String, ImagePlanner.PlanKey?) -> ImagePlanner.KnownSource?)?
+        if let knownPlans { known = { knownPlans.source($0, only: $1) } }
         let planner = ImagePlanner(
             thumbnailer: { () throws(ThumbnailError) in try Thumbnailer(cacheDirectory: imageCache, limits: limits) },
-            presets: config.presets, known: { knownPlans?.source($0, only: $1) })
+            presets: config.presets, known: known)
         // Pictures' stamps, taken by the check (the content files' went to the scan).
         if let check {
             let contentFolders = Set([ContentKind.country, .city, .page].map { scan.root.path + "/" + $0.folder })
