@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Diagnostics
 import Load
 import FrontMatter
@@ -79,7 +80,11 @@ extension Translations {
             default: break
             }
         }
-        let shown = defaults.map { $0.translated(by: own[$0.path], into: language.code, base: base) }
+        // Spread across the cores: about 4 µs an entry, 40 µs a country (its name in CLDR).
+        let (translations, shownFrom) = (own, defaults)
+        let shown = Parallel.map(shownFrom.count, chunk: 256) {
+            shownFrom[$0].translated(by: translations[shownFrom[$0].path], into: language.code, base: base)
+        }
         return (shown, Set(own.values.map(\.path)))
     }
 }

@@ -73,12 +73,17 @@ package struct PageRenderer: Sendable {
     package init(model: SiteModel, library: TemplateLibrary, planner: ImagePlanner, bodies: BodyStore,
                  words: ThemeWords = ThemeWords(files: []),
                  translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []) {
-        self.init(model: model, library: library, planner: planner, bodies: bodies, words: words, language: nil)
+        // Each language's pages are listed on a core of its own.
+        let made = Parallel.map(translations.count + 1) { n in
+            n == 0 ? PageRenderer(model: model, library: library, planner: planner, bodies: bodies, words: words, language: nil)
+                : PageRenderer(model: translations[n - 1].model, library: library, planner: planner, bodies: translations[n - 1].bodies,
+                               words: words, language: model.config.languages[n])
+        }
+        self = made[0]
         language = model.config.languages.first
         for (n, translation) in translations.enumerated() {
             let setting = model.config.languages[n + 1]
-            var renderer = PageRenderer(model: translation.model, library: library, planner: planner, bodies: translation.bodies,
-                                        words: words, language: setting)
+            var renderer = made[n + 1]
             renderer.language = setting
             renderer.folder = setting.folder
             renderer.translated = [setting.code: translation.translated]

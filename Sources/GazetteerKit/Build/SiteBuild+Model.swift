@@ -2,6 +2,7 @@ import Mustache
 import Diagnostics
 import Load
 import Model
+import Locking
 import Render
 import Images
 
@@ -26,17 +27,26 @@ extension SiteBuild {
         let scan = inputs.scan
         var diagnostics = content.diagnostics
         let config = inputs.config
-        let model = SiteModel(config: config, entries: config.isMultilingual ? content.entries.filter { $0.language == nil } : content.entries)
-        // The guide in each other language: its entries as that language shows them.
-        var translations: [(model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>)] = []
-        for language in config.languages.dropFirst() {
-            var (entries, translated) = Translations.entries(content.entries, in: language, base: config.languages[0].code)
+        // The guide in each other language: its entries as that language shows them (each
+        // language's entries made across the cores, then each language's model on a core).
+        let (entries, bodies, others) = (content.entries, content.bodies, Array(config.languages.dropFirst()))
+        let shown = others.map { language in
+            var (shown, translated) = Translations.entries(entries, in: language, base: config.languages[0].code)
             // `untranslated: omit`: an entry with no translation into the language is not in it.
-            if config.untranslated == .omit { entries = entries.filter { translated.contains($0.path) } }
-            let withBody = Set(content.entries.filter { translated.contains($0.path) && $0.hasBody }.map(\.path))
-            let bodies = content.bodies.inLanguage(language) { withBody.contains($0) ? $0 : ContentKind.untranslated($0) }
-            translations.append((SiteModel(config: config.inLanguage(language), entries: entries), bodies, translated, withBody))
+            if config.untranslated == .omit { shown = shown.filter { translated.contains($0.path) } }
+            return (shown, translated)
         }
+        let models = Parallel.map(others.count + 1) { n -> (model: SiteModel, bodies: BodyStore, translated: Set<String>, texts: Set<String>) in
+            guard n > 0 else {
+                return (SiteModel(config: config, entries: config.isMultilingual ? entries.filter { $0.language == nil } : entries), bodies, [], [])
+            }
+            let (language, (inLanguage, translated)) = (others[n - 1], shown[n - 1])
+            let withBody = Set(entries.filter { translated.contains($0.path) && $0.hasBody }.map(\.path))
+            let bodiesShown = bodies.inLanguage(language) { withBody.contains($0) ? $0 : ContentKind.untranslated($0) }
+            return (SiteModel(config: config.inLanguage(language), entries: inLanguage), bodiesShown, translated, withBody)
+        }
+        let model = models[0].model
+        let translations = Array(models.dropFirst())
         diagnostics += SiteModel.redirectProblems(content.entries, pages: Set(scan.content.map(\.outputPath)))
         clock.lap("model.model")
         var library: TemplateLibrary?
