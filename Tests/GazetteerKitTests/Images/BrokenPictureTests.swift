@@ -33,4 +33,19 @@ final class BrokenPictureTests: XCTestCase {
         XCTAssertTrue(err.contains("content/cities/osaka.md:3:10: unknown country \"japn\""), err)
         XCTAssertTrue(err.contains("content/cities/madrid.md:4:10: image \"pictures/cut.jpg\" is cut short"), err)
     }
+
+    /// A first build reads every entry's picture before the collections render
+    /// (`ImagePlanner.inspectFirst`); a file that is no picture is still reported once, at the
+    /// line that names it.
+    func testAFileThatIsNoPictureIsReportedOnceAtTheLineThatNamesItInAFirstBuild() throws {
+        var files = FixtureSite.good
+        files["content/cities/madrid.md"] = "---\nname: Madrid\ncountry: spain\npicture: pictures/notes.jpg\n---\n"
+        files["content/cities/pictures/notes.jpg"] = "a shopping list, not a photo\n"
+        let site = try FixtureSite(files)
+        defer { site.delete() }
+        let result = site.build()
+        XCTAssertEqual(result.status, 1, result.err)
+        let located = "content/cities/madrid.md:4:10: image \"pictures/notes.jpg\""
+        XCTAssertEqual(result.err.components(separatedBy: located).count - 1, 1, result.err)
+    }
 }
