@@ -26,6 +26,17 @@ package enum FrontMatterParser {
         return FrontMatterDocument(frontMatter: node, body: String(text(parts.body)), bodyStartLine: parts.bodyStartLine)
     }
 
+    /// The body alone, its front matter left unparsed (an empty mapping): for a file whose
+    /// front matter was parsed and checked before (by an earlier build, the same bytes), when
+    /// only its body is rendered again.
+    package static func body(_ file: SourceFile) throws(DiagnosticList) -> FrontMatterDocument {
+        let parts = try split(file)
+        let utf8 = file.text.utf8
+        let body = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: parts.body.lowerBound)..<utf8.endIndex])
+        return FrontMatterDocument(frontMatter: YAMLNode(value: .mapping([]), location: SourceLocation(path: file.path, line: 1, column: 1)),
+                                   body: String(body), bodyStartLine: parts.bodyStartLine)
+    }
+
     /// Finds the delimiter lines, without parsing the YAML between them.
     package static func split(_ file: SourceFile) throws(DiagnosticList) -> FrontMatterSplit {
         // A native string's bytes are read in place (a body may be megabytes).

@@ -101,7 +101,8 @@ package final class BodyStore: Sendable {
         }
         do throws(DiagnosticList) {
             let file = try SourceFile(path: path, contents: data)
-            let document = try FrontMatterParser.parse(file)
+            // The same bytes as those whose front matter the build read: only the body is needed.
+            let document = try FrontMatterParser.body(file)
             let kind = ContentKind.of(path: path)
             let output = folder + OutputPath.page(kind, slug: ContentKind.slug(ofPath: path))
             var renderer = context.bodyRenderer

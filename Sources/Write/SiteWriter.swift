@@ -97,7 +97,7 @@ package final class SiteWriter: Sendable {
         files.add { [self] () throws(DiagnosticList) in
             var text = text
             if let inSpare = spareCopy(of: path) {
-                let failed = text.withUTF8 { bytes in Self.writeFile(inSpare, UnsafeRawBufferPointer(bytes)) }
+                let failed = text.withUTF8 { bytes in Self.writeFile(inSpare, UnsafeRawBufferPointer(bytes), inPlace: true) }
                 if let failed { throw stagingFailure(inSpare, code: failed) }
                 state.withLock { _ = $0.writtenInSpare.insert(path) }
                 return
@@ -444,8 +444,13 @@ package final class SiteWriter: Sendable {
     }
 
     /// Writes `bytes` to a new file at `path`; returns the error number, if any.
-    private static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    /// `inPlace`: the file is there, and its old bytes are written over, then cut to the new
+    /// length. Opening it with `O_TRUNC` instead would empty it, and ext4 then writes a file
+    /// emptied that way back to the disk when it is closed (`auto_da_alloc`, against the
+    /// empty files a crash would leave), on the writer's one thread: a tenth of a template
+    /// edit at 10,000 pages, which rewrites every city's page in the spare.
+    private static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer, inPlace: Bool = false) -> Int32? {
+        let fd = open(path, inPlace ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         if fd < 0 { return errno }
         var offset = 0
         while offset < bytes.count {
@@ -457,6 +462,11 @@ package final class SiteWriter: Sendable {
                 return code
             }
             offset += written
+        }
+        if inPlace, ftruncate(fd, off_t(bytes.count)) != 0 {
+            let code = errno
+            close(fd)
+            return code
         }
         if close(fd) != 0 { return errno }
         return nil

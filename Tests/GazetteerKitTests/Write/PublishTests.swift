@@ -166,4 +166,24 @@ final class PublishTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: spare(site).appending(path: "cities/osaka.html"), encoding: .utf8).contains("One."), true,
                        "the previous version is the next spare")
     }
+
+    /// A page rewritten in place over a longer version of itself ends where the new text
+    /// ends: nothing of the old one is left after it.
+    func testAPageRewrittenInPlaceShorterKeepsNoneOfTheLongerText() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        XCTAssertEqual(site.build().status, 0)
+        let long = (1...200).map { "Paragraph \($0) of the long version." }.joined(separator: "\n\n")
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\n\(long)\n")
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nLong, then short.\n")
+        XCTAssertEqual(site.build().status, 0)
+        try site.write("content/cities/osaka.md", "---\nname: Osaka\ncountry: japan\n---\n\nShort.\n")
+        XCTAssertEqual(site.build().status, 0)
+        let page = try XCTUnwrap(site.read("cities/osaka.html"))
+        XCTAssertTrue(page.contains("Short."))
+        XCTAssertFalse(page.contains("of the long version"), "the old text's tail is left after the new one")
+        XCTAssertTrue(page.hasSuffix("</html>\n"), String(page.suffix(200)))
+        XCTAssertEqual(site.snapshot(), try fromScratch(site))
+    }
 }
