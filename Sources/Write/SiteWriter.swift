@@ -251,6 +251,10 @@ package final class SiteWriter: Sendable {
             for conflict in inTheWay { OutputFolders.removeTree(spare + "/" + conflict.foreign) }
             for path in placing where !written.contains(path) {
                 try OutputFolders.ensureFolder((path as NSString).deletingLastPathComponent, under: spare, known: &folders)
+                // Its old name goes first: a rename over a file makes ext4 write the renamed
+                // file back to the disk at once (`auto_da_alloc`), and the spare is not live.
+                // Whatever stops that stops the rename too, which says so.
+                unlink(spare + "/" + path)
                 try OutputFolders.move(staging.path + "/" + path, spare + "/" + path)
             }
             OutputFolders.removeEmptiedFolders(of: gone + removing, under: spare)
