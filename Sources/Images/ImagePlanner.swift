@@ -71,9 +71,10 @@ package final class ImagePlanner: Sendable {
     /// Reads, measures and hashes the pictures at `paths` across the cores, so that the pages
     /// rendered next find them inspected. Only when no earlier build's plans are at hand (a
     /// first build): then every picture must be read, and the files that show every entry (the
-    /// collections, the credits), rendered at the same time on several threads and each
-    /// walking the entries in the same order, would otherwise often read and hash the same
-    /// picture at once. Errors are left for `plan`, which locates them.
+    /// collections), rendered first on several threads at once and each walking the entries in
+    /// the same order, would otherwise often read and hash the same picture at the same time
+    /// (about 1 s of a cold build's processor time at 10,000 pages). Errors are left for
+    /// `plan`, which locates them.
     package func inspectFirst(_ paths: [String]) {
         guard !knowsEarlierPlans, paths.count > 1, let thumbnailer = try? thumbnailer() else { return }
         let unique = Array(Set(paths)).sorted()

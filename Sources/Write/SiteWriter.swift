@@ -448,13 +448,13 @@ package final class SiteWriter: Sendable {
     }
 
     /// Writes `bytes` to a new file at `path`; returns the error number, if any.
-    /// `inPlace`: the file is there, and its old bytes are written over, then cut to the new
-    /// length. Opening it with `O_TRUNC` instead would empty it, and ext4 then writes a file
-    /// emptied that way back to the disk when it is closed (`auto_da_alloc`, against the
-    /// empty files a crash would leave), on the writer's one thread: a tenth of a template
-    /// edit at 10,000 pages, which rewrites every city's page in the spare.
+    /// `inPlace`: the file's old bytes (the spare's own copy of a page) are written over,
+    /// then cut to the new length. Opening it with `O_TRUNC` instead would empty it, and ext4
+    /// writes a file emptied that way back to the disk when it is closed (`auto_da_alloc`,
+    /// against the empty files a crash would leave): more than half of what the writer's one
+    /// thread did in a template edit at 10,000 pages, which rewrites every city's page there.
     private static func writeFile(_ path: String, _ bytes: UnsafeRawBufferPointer, inPlace: Bool = false) -> Int32? {
-        let fd = open(path, inPlace ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let fd = open(path, inPlace ? O_WRONLY | O_CREAT | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         if fd < 0 { return errno }
         var offset = 0
         while offset < bytes.count {
