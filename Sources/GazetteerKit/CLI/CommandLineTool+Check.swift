@@ -22,7 +22,7 @@ extension CommandLineTool {
         var status: Int32 = 0
         guard let arguments = parse("check", words, output: output, status: &status) else { return status }
         if let extra = arguments.positionals.first {
-            output.error("gazetteer check: unexpected argument \"\(extra)\"\n\n\(checkUsage)")
+            output.error(unexpected("check", extra) + "\n\n\(checkUsage)")
             return 2
         }
         var options = BuildOptions(

@@ -38,8 +38,11 @@ extension CommandLineTool {
     static func serve(_ words: [String], output: TextOutput) -> Int32 {
         var status: Int32 = 0
         guard let arguments = parse("serve", words, output: output, status: &status) else { return status }
-        guard arguments.positionals.isEmpty,
-              let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
+        if let extra = arguments.positionals.first {
+            output.error(unexpected("serve", extra) + "\n\n\(serveUsage)")
+            return 2
+        }
+        guard let port = Int(arguments.value("--port") ?? "8080"), (0...65535).contains(port) else {
             output.error("gazetteer serve: --port takes a number from 0 to 65535\n\n\(serveUsage)")
             return 2
         }

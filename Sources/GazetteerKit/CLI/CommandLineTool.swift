@@ -97,7 +97,7 @@ public enum CommandLineTool {
         var status: Int32 = 0
         guard let arguments = parse("build", words, output: output, status: &status) else { return status }
         if !arguments.positionals.isEmpty {
-            output.error("gazetteer build: unexpected argument \"\(arguments.positionals[0])\"\n\n\(buildUsage)")
+            output.error(unexpected("build", arguments.positionals[0]) + "\n\n\(buildUsage)")
             return 2
         }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -132,6 +132,15 @@ public enum CommandLineTool {
         let errors = diagnostics.count - warnings
         let text = "\(errors) error\(errors == 1 ? "" : "s")"
         return warnings == 0 ? text : text + " and \(warnings) warning\(warnings == 1 ? "" : "s") (--strict)"
+    }
+
+    /// The message for a word the command `name` takes no such word for: a guide's folder
+    /// given as `gazetteer build mysite` (as other generators take it) is told how to give it.
+    static func unexpected(_ name: String, _ word: String) -> String {
+        var isFolder: ObjCBool = false
+        let folderHint = FileManager.default.fileExists(atPath: word, isDirectory: &isFolder) && isFolder.boolValue
+            ? " (a guide's folder is given with --source: gazetteer \(name) --source \(word))" : ""
+        return "gazetteer \(name): unexpected argument \"\(word)\"\(folderHint)"
     }
 
     /// The words after the command `name`, parsed with its options; nil, with `status` set,

@@ -37,6 +37,24 @@ final class CommandLineToolTests: XCTestCase {
         XCTAssertEqual(run(["build", "extra"]).status, 2)
     }
 
+    /// `gazetteer serve mysite`, as other generators take a folder: the error names the word
+    /// and says how to give a folder, not that the port is wrong.
+    func testAFolderGivenWithoutSourceIsToldHowToGiveIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "gazetteer-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for command in ["build", "serve", "check"] {
+            let result = run([command, folder.path])
+            XCTAssertEqual(result.status, 2, command)
+            XCTAssertTrue(result.err.hasPrefix("gazetteer \(command): unexpected argument \"\(folder.path)\" "
+                + "(a guide's folder is given with --source: gazetteer \(command) --source \(folder.path))"), result.err)
+            XCTAssertFalse(result.err.contains("--port takes"), result.err)
+        }
+        let word = run(["serve", "8081"])
+        XCTAssertEqual(word.status, 2)
+        XCTAssertTrue(word.err.hasPrefix("gazetteer serve: unexpected argument \"8081\"\n"), word.err)
+    }
+
     func testArgumentsAcceptBothSpellingsOfValues() throws {
         var arguments = Arguments(valued: ["--source", "--output"], flags: ["--quiet"])
         try arguments.parse(["--source=a", "--output", "b", "--quiet", "--", "--x"])
