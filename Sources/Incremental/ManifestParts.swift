@@ -65,7 +65,9 @@ package enum ManifestParts {
             guard let bytes = todo[n].encode(&copies) else { return nil }
             let ref = ManifestCoding.PartRef(sum: PageKeyHasher.checksum(of: bytes[...]), size: bytes.count, count: todo[n].count)
             let target = folder + "/" + ref.fileName
-            let temporary = folder + "/." + ref.fileName + ".\(getpid()).tmp"
+            // Two parts of the same bytes (two empty ones) have one name: each job writes a
+            // temporary file of its own, and the second rename puts the same bytes in place again.
+            let temporary = folder + "/." + ref.fileName + ".\(getpid()).\(n).tmp"
             guard FileBytes.write([bytes], to: temporary), rename(temporary, target) == 0 else {
                 unlink(temporary)
                 return nil

@@ -65,6 +65,27 @@ final class ManifestPartsTests: XCTestCase {
         return manifest
     }
 
+    /// Two parts of the same bytes have one name (here the entries and the sources, both
+    /// empty), and are written at the same time: the manifest must be saved every time. Each
+    /// job once wrote the same temporary file, and nearly every save failed.
+    func testTwoPartsOfTheSameBytesAreSavedEveryTime() throws {
+        var manifest = BuildManifest(engineKey: "engine", globalKey: "global", output: .init(path: "/nowhere", folders: [:]),
+                                     imageCount: 0, assets: [:],
+                                     pages: ["about.html": .value(.init(key: PageKey(high: 1, low: 2), dependencies: [], images: []))])
+        manifest.dependencies = []
+        var failures = 0
+        for round in 0..<300 {
+            let folder = cache.appending(path: "round-\(round)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            do { _ = try manifest.save(to: folder, previous: nil) } catch { failures += 1 }
+        }
+        XCTAssertEqual(failures, 0, "saves that failed out of 300")
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache.appending(path: "round-299")).archive)
+        XCTAssertNil(archive.loadProblem())
+        XCTAssertEqual(archive.parts(.entries).map(\.fileName), archive.parts(.sources).map(\.fileName),
+                       "the two empty parts are one file: the case this test is for")
+    }
+
     func testARecordWrittenInPartsReadsBackEqualAndAnEditRewritesOnlyItsShard() throws {
         let first = manifest()
         let written = try first.save(to: cache, previous: nil)
