@@ -85,7 +85,10 @@ extension SiteBuild {
         clock.lap("write.manifest")
         // Nothing is decoded from the last manifest any more: its records are copied from the file.
         last.archive?.releaseBytes()
-        _ = try? manifest.save(to: options.cache, previous: last.archive)
+        // The site is published already; without its record the next build only does more.
+        if (try? manifest.save(to: options.cache, previous: last.archive)) == nil {
+            options.notice?("gazetteer: the build record could not be saved in \(options.cache.path): the next build builds everything")
+        }
         clock.lap("write.manifest")
         return manifest
     }

@@ -86,6 +86,20 @@ final class ManifestPartsTests: XCTestCase {
                        "the two empty parts are one file: the case this test is for")
     }
 
+    /// A build whose record cannot be saved still publishes the site, and says that the next
+    /// build will build everything (it used to say nothing).
+    func testABuildRecordThatCannotBeSavedIsSaidOnce() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        // A file where the record's parts go.
+        try site.write(".gazetteer-cache/manifest", "in the way\n")
+        let result = site.build()
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.err.components(separatedBy: "the build record could not be saved").count - 1, 1, result.err)
+        XCTAssertTrue(result.err.contains("the next build builds everything"), result.err)
+        XCTAssertNotNil(site.read("index.html"))
+    }
+
     func testARecordWrittenInPartsReadsBackEqualAndAnEditRewritesOnlyItsShard() throws {
         let first = manifest()
         let written = try first.save(to: cache, previous: nil)
