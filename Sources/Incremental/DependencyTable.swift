@@ -20,14 +20,37 @@ package struct DependencyTable {
     /// Each item's position, made when first needed (a build that renders a few pages finds
     /// what they read among what they read last time).
     private var positions: [Dependency: Int]?
+    /// While the table has been filled only from the numbers of one render's `ReadTable`,
+    /// starting empty (a build that renders every page): the position of each number met so
+    /// far (-1 for none yet). Those numbers are unique, so a new one is appended without
+    /// hashing what it stands for.
+    private var numbered: [TablePosition]?
 
     package init(_ items: [Dependency] = []) {
         self.items = items
+        numbered = items.isEmpty ? [] : nil
+    }
+
+    /// The positions of the dependencies whose numbers in `read` are `numbers` (see
+    /// `ReadTable`), like `positions(of:before:)` gives for the dependencies themselves.
+    package mutating func positions(of numbers: [Int32], in read: ReadTable.Items, before: [TablePosition]?) -> [TablePosition] {
+        guard before == nil, numbered != nil else { return positions(of: numbers.map { read[$0] }, before: before) }
+        if numbered!.isEmpty { numbered = [TablePosition](repeating: -1, count: read.bound) }
+        return numbers.map { number in
+            let known = numbered![Int(number)]
+            if known >= 0 { return known }
+            let position = TablePosition(items.count)
+            items.append(read[number])
+            numbered![Int(number)] = position
+            return position
+        }
     }
 
     /// The positions of `read`, in its order, appending what is not in the table; `before`:
     /// the positions of what the page read last time, if known, looked at first.
     package mutating func positions(of read: [Dependency], before: [TablePosition]?) -> [TablePosition] {
+        // Once dependencies are looked up, the numbers' shortcut is no longer sure.
+        numbered = nil
         // Most pages rendered again read what they read last time (both lists sorted): compared
         // in order, without hashing each (a collection of 10,000 cities reads 20,000).
         if let before, before.count == read.count,

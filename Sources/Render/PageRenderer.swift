@@ -194,10 +194,11 @@ package struct PageRenderer: Sendable {
     package static let eagerRows = 8
     package static let generator = "Gazetteer \(GazetteerVersion.current)"
 
-    /// What rendering one page gave: the thumbnails it shows, and where what it read came from.
+    /// What rendering one page gave: the thumbnails it shows, and where what it read came
+    /// from, sorted, each as its number in the stage's `ReadTable`.
     package struct Rendered: Sendable {
         package var images: [String]
-        package var dependencies: [Dependency]
+        package var reads: [Int32]
     }
 
     /// Renders `pages` in parallel, each by its output (`Outputs.output`), checks the links of
@@ -207,8 +208,9 @@ package struct PageRenderer: Sendable {
     /// `TemplateErrors`); so are errors `deliver` throws.
     package func render(
         _ pages: [Page], deliver: @Sendable (Page, String) throws(DiagnosticList) -> Void
-    ) -> (rendered: [Rendered?], diagnostics: [Diagnostic]) {
+    ) -> (rendered: [Rendered?], read: ReadTable.Items, diagnostics: [Diagnostic]) {
         let templateErrors = TemplateErrors()
+        let readTable = ReadTable()
         let groups = renderGroups(pages)
         if let first = groups.first, Outputs.output(pages[first[0]].kind).showsEveryEntry {
             // The collections, rendered first on every core, all show every entry's picture.
@@ -228,7 +230,7 @@ package struct PageRenderer: Sendable {
                 guard broken.isEmpty else { return .failure(DiagnosticList(broken)) }
                 do throws(DiagnosticList) {
                     try deliver(page, text)
-                    return .success(Rendered(images: scope.fileNames, dependencies: scope.dependencies))
+                    return .success(Rendered(images: scope.fileNames, reads: readTable.numbers(of: scope.dependencies)))
                 } catch {
                     return .failure(error)
                 }
@@ -249,7 +251,7 @@ package struct PageRenderer: Sendable {
             case .failure(let list): rendered.append(nil); diagnostics.formUnion(list.diagnostics)
             }
         }
-        return (rendered, (diagnostics.sorted() + templateErrors.diagnostics).sorted())
+        return (rendered, readTable.items, (diagnostics.sorted() + templateErrors.diagnostics).sorted())
     }
 
     /// `pages` as they are rendered: each group by one thread, in order. The files showing

@@ -122,8 +122,6 @@ public struct SiteBuild {
         // it makes it (about 0.6 s at 10,000 pages).
         let output = options.output
         let makingSpare = reuse.output == nil ? Background { SiteWriter.prepareSpare(for: output) } : nil
-        // The collections' rows are kept while the manifest is saved.
-        let keepingRows = Self.keepDataRows(rendered, inputs, options)
         // The search state is saved while the manifest is.
         let cache = options.cache
         let states = found.saved
@@ -135,7 +133,8 @@ public struct SiteBuild {
         saved.save(to: options.cache)
         let record = saveRecord(&content, rendered, published)
         if let savingSearch { savingSearch.value; clock.lap("search.save") }
-        _ = keepingRows?.value
+        // The rows go with the output just published.
+        commitDataRows(rendered)
         if rendered.count <= Self.smallBuild { Self.keepUntilNextBuild(rendered.kept + [self, content, rendered, record]) }
         RetiredFile.finish()
         if let makingSpare { makingSpare.value; clock.lap("write.spare") }

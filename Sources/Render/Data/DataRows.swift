@@ -69,9 +69,9 @@ package struct DataRowSet: Sendable {
 }
 
 /// The rows of the collections of one build: those the last build kept, taken again while
-/// their dependencies' values are the same, and those of this build, to be kept for the
-/// next (by the collection's output path, each row by its entry's content path).
-/// Thread-safe: the collections render in parallel.
+/// their dependencies' values are the same, and those of this build, handed to `keep` as
+/// each collection is made, to be kept for the next (by the collection's output path, each
+/// row by its entry's content path). Thread-safe: the collections render in parallel.
 package final class DataRowStore: Sendable {
     /// The value now of a dependency, and the key of a row whose dependencies have these
     /// values, in its order.
@@ -82,7 +82,10 @@ package final class DataRowStore: Sendable {
     /// known), and the key the last build's record of a collection's file has.
     private let changed: Set<Dependency>?
     private let recordedKey: @Sendable (String) -> DataRowKey?
-    private let state = Locked<[String: DataRowSet]>([:])
+    /// Keeps a collection's rows for the next build (written at once: the rows are not held
+    /// through the rest of the build); false when they could not be.
+    private let keep: @Sendable (String, DataRowSet) -> Bool
+    private let kept = Locked<Set<String>>([])
 
     /// `previous` gives the rows the last build kept for a collection (read when first
     /// asked for: a build that makes no collection reads none). With `changed` (the
@@ -92,7 +95,9 @@ package final class DataRowStore: Sendable {
     /// among `changed`, without hashing their values.
     package init(value: @escaping @Sendable (Dependency) -> DataRowKey, key: @escaping @Sendable ([DataRowKey]) -> DataRowKey,
                  previous: @escaping @Sendable (String) -> DataRowSet = { _ in DataRowSet() },
-                 changed: Set<Dependency>? = nil, recordedKey: @escaping @Sendable (String) -> DataRowKey? = { _ in nil }) {
+                 changed: Set<Dependency>? = nil, recordedKey: @escaping @Sendable (String) -> DataRowKey? = { _ in nil },
+                 keep: @escaping @Sendable (String, DataRowSet) -> Bool = { _, _ in false }) {
+        self.keep = keep
         self.value = value
         self.key = key
         self.previous = previous
@@ -113,9 +118,9 @@ package final class DataRowStore: Sendable {
 
     /// Keeps the rows `collection` was made of this build.
     package func made(_ collection: String, rows: DataRowSet) {
-        state.withLock { $0[collection] = rows }
+        if keep(collection, rows) { kept.withLock { _ = $0.insert(collection) } }
     }
 
-    /// The collections made this build, with their rows.
-    package var made: [String: DataRowSet] { state.withLock { $0 } }
+    /// The collections whose rows were kept this build, in order.
+    package var made: [String] { kept.withLock { $0.sorted() } }
 }

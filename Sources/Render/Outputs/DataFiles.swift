@@ -266,6 +266,13 @@ extension PageRenderer {
         let allDependencies = Self.extended(known.dependencies, &rows, fresh: fresh, items: \.row.dependencies, places: \.dependencies)
         let allImages = Self.extended(known.images, &rows, fresh: fresh, items: \.row.images, places: \.images)
         let unchangedLists = keepsItsItems && allDependencies.count == known.dependencies.count && allImages.count == known.images.count
+        // A row made now refers to the lists by its places from here on, as one read back does:
+        // its own lists go (at 100,000 cities, a dependency's name or a thumbnail's each,
+        // several per row, were a tenth of a gigabyte held until the build's end).
+        for n in fresh {
+            rows[n].row.row.dependencies = []
+            rows[n].row.row.images = []
+        }
         let (dependencies, dependencyMoves) = unchangedLists ? (allDependencies, []) : Self.used(allDependencies, by: rows, \.dependencies)
         let (images, imageMoves) = unchangedLists ? (allImages, []) : Self.used(allImages, by: rows, \.images)
         scope.read(sorted: dependencies)

@@ -54,6 +54,58 @@ final class DataRowFileTests: XCTestCase {
         XCTAssertEqual(read.images, ["paris.card.1.webp"])
     }
 
+    /// A build stages its rows as each collection is made, and puts them in place with their
+    /// collection's key once the output is published: rows staged but never put in place (a
+    /// build that stopped) leave the last build's as they were, and the next build's staging
+    /// writes over them.
+    func testStagedRowsAreReadOnlyOnceCommittedWithTheirCollectionsKey() throws {
+        let url = DataRowFile.url(in: folder(), for: "data/cities.json")
+        var first = made
+        first.collectionKey = DataRowKey(high: 7, low: 8)
+        DataRowFile.write(first, to: url, globalKey: "g1")
+        XCTAssertEqual(DataRowFile.read(url, globalKey: "g1").collectionKey, DataRowKey(high: 7, low: 8))
+
+        var second = made
+        second.rows.removeLast()
+        XCTAssertTrue(DataRowFile.stage(second, for: url, globalKey: "g1"))
+        var read = DataRowFile.read(url, globalKey: "g1")
+        XCTAssertEqual(read.rows.count, 2, "staged rows are not read")
+        XCTAssertEqual(read.collectionKey, DataRowKey(high: 7, low: 8))
+
+        XCTAssertTrue(DataRowFile.stage(second, for: url, globalKey: "g1"), "staged again over what a stopped build left")
+        DataRowFile.commit(url, collectionKey: DataRowKey(high: .max, low: 3))
+        read = DataRowFile.read(url, globalKey: "g1")
+        XCTAssertEqual(read.rows.map(\.entry), ["content/cities/paris.md"])
+        XCTAssertEqual(read.collectionKey, DataRowKey(high: .max, low: 3), "the key set when committed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path), [url.lastPathComponent],
+                       "nothing staged is left")
+
+        DataRowFile.commit(url, collectionKey: nil)
+        XCTAssertEqual(DataRowFile.read(url, globalKey: "g1").rows.count, 1, "nothing staged: the rows stay")
+        XCTAssertTrue(DataRowFile.stage(second, for: url, globalKey: "g1"))
+        DataRowFile.commit(url, collectionKey: nil)
+        XCTAssertNil(DataRowFile.read(url, globalKey: "g1").collectionKey)
+    }
+
+    /// A collection of 100,000 rows is written a megabyte at a time: read back whole.
+    func testALargeCollectionWrittenInPiecesReadsBackWhole() {
+        let url = DataRowFile.url(in: folder(), for: "data/cities.json")
+        let big = (0..<3000).map { n in
+            ("content/cities/c\(n).md", DataRowSet.Kept(
+                row: DataRow(dependencies: [], key: DataRowKey(high: UInt64(n), low: 1), images: [],
+                             bytes: Array(String(repeating: "\(n % 10)", count: 700).utf8)[...]),
+                dependencies: [Int32(n % 4)][...], images: [][...]))
+        }
+        let set = DataRowSet(dependencies: (0..<4).map { .frontMatter("content/cities/c\($0).md") }, images: [], rows: big,
+                             collectionKey: DataRowKey(high: 1, low: 2))
+        DataRowFile.write(set, to: url, globalKey: "g")
+        let read = DataRowFile.read(url, globalKey: "g")
+        XCTAssertEqual(read.rows.count, 3000)
+        XCTAssertEqual(read.rows.map(\.row.row.bytes), big.map(\.1.row.bytes))
+        XCTAssertEqual(read.rows.map { Array($0.row.dependencies) }, big.map { Array($0.1.dependencies) })
+        XCTAssertEqual(read.collectionKey, DataRowKey(high: 1, low: 2))
+    }
+
     func testAFileOfAnotherGlobalKeyOrDamagedOrCutShortGivesNoRows() throws {
         let url = DataRowFile.url(in: folder(), for: "data/cities.json")
         XCTAssertTrue(DataRowFile.read(url, globalKey: "g1").rows.isEmpty, "no file")

@@ -9,6 +9,7 @@ import XCTest
 @testable import Render
 @testable import Write
 @testable import Incremental
+import Locking
 
 /// The manifest's table of dependencies: positions are stable while pages refer to them, and
 /// a table mostly read by no page is compacted without reordering what is kept.
@@ -43,6 +44,39 @@ final class DependencyTableTests: XCTestCase {
             XCTAssertEqual(along.items.count, 40 + count, "each new one appended once")
             XCTAssertEqual(found.map { along.items[Int($0)] }, read)
         }
+    }
+
+    /// A build that renders every page hands over each page's reads as numbers in the render's
+    /// `ReadTable`, given in whatever order the cores finished: the table made from them, page
+    /// by page, is the one the dependencies themselves give (the manifest does not depend on
+    /// which core rendered what), and a table that has other items takes them the same way.
+    func testNumbersFromTheRenderGiveTheSameTableAsTheDependencies() {
+        let pages: [[Dependency]] = (0..<300).map { n in
+            [Dependency.frontMatter("content/cities/c\(n % 37).md"), .template("city"), .target("cities/c\((n * 7) % 50).html"),
+             .word("capital", in: "en")].sorted()
+        }
+        let read = ReadTable()
+        // Numbered in an order of their own (pages finish out of order), concurrently.
+        let numbers = Parallel.map(pages.count) { n in (n, read.numbers(of: pages[(n * 113) % pages.count])) }
+        var byPage = [[Int32]](repeating: [], count: pages.count)
+        for (n, list) in numbers { byPage[(n * 113) % pages.count] = list }
+        let items = read.items
+        for (page, list) in zip(pages, byPage) { XCTAssertEqual(list.map { items[$0] }, page) }
+        XCTAssertEqual(Set(byPage.joined()).count, Set(pages.joined()).count, "each dependency numbered once")
+
+        var fromNumbers = DependencyTable()
+        var fromDependencies = DependencyTable()
+        for (page, list) in zip(pages, byPage) {
+            XCTAssertEqual(fromNumbers.positions(of: list, in: items, before: nil), fromDependencies.positions(of: page, before: nil))
+        }
+        XCTAssertEqual(fromNumbers.items, fromDependencies.items)
+
+        var withItems = DependencyTable([c, a])
+        var withItemsToo = DependencyTable([c, a])
+        for (page, list) in zip(pages, byPage) {
+            XCTAssertEqual(withItems.positions(of: list, in: items, before: nil), withItemsToo.positions(of: page, before: nil))
+        }
+        XCTAssertEqual(withItems.items, withItemsToo.items)
     }
 
     func testATableMostlyReadByNoPageIsCompactedInOrder() {

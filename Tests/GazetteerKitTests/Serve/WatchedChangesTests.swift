@@ -60,7 +60,7 @@ final class WatchedChangesTests: XCTestCase {
         // files in turn (the kernel merges an event only with the same one just before it).
         let files = try ["a", "b"].map { name in
             let url = folder.appending(path: name)
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             return try FileHandle(forWritingTo: url)
         }
         for index in 0...(limit + 10) { try files[index % 2].write(contentsOf: Data("x".utf8)) }
@@ -85,7 +85,7 @@ final class WatchedChangesTests: XCTestCase {
         watcher.start()
         changes.settle(changes.take().mark)
         let path = folder.appending(path: "cities/osaka.md").path
-        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
         // Noted as the events are read (the file may come by way of a temporary one).
         let deadline = Date().addingTimeInterval(10)
         var hint = try XCTUnwrap(changes.take().hint)
