@@ -61,7 +61,7 @@ extension SiteBuild {
         let pagesDone = Locked(0)
         let parts = Locked<[String: PackedText]>([:])  // each part's text, for the step that assembles them
         let progress = options.progress
-        let rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
+        var rendered = renderer.render(toRender.map { pages[$0] }) { page, html throws(DiagnosticList) in
             if let progress { progress.update("pages", pagesDone.withLock { $0 += 1; return $0 }, toRender.count) }
             guard Outputs.output(page.kind).writesFiles else {
                 let packed = PackedText(html)
@@ -87,10 +87,14 @@ extension SiteBuild {
         // Pages not rendered keep their records, which refer to the last manifest's table.
         let copiesRecords = toRender.count < pages.count
         var table = DependencyTable(copiesRecords ? compared!.dependencyTable : [])
-        var read = toRender.enumerated().map { n, index in
+        var read: [[TablePosition]] = []
+        read.reserveCapacity(toRender.count)
+        for (n, index) in toRender.enumerated() {
             // Last time's positions refer to the last table, which is kept only when records are copied.
-            table.positions(of: rendered.rendered[n]?.reads ?? [], in: rendered.read,
-                            before: copiesRecords ? keys.read(before: index, pages[index]) : nil)
+            read.append(table.positions(of: rendered.rendered[n]?.reads ?? [], in: rendered.read,
+                                        before: copiesRecords ? keys.read(before: index, pages[index]) : nil))
+            // Each page's numbers go as its positions come (both are 4 bytes a read).
+            rendered.rendered[n]?.reads = []
         }
         let known = copiesRecords ? tableValues.count : 0
         // The value of every dependency of the table, kept with it for the next build.
