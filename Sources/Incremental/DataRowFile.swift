@@ -87,11 +87,6 @@ package enum DataRowFile {
         return DataRowSet(dependencies: dependencies, images: images, rows: rows, collectionKey: collectionKey)
     }
 
-    /// Keeps `rows` at `url` (a failure only costs the next build the making of every row).
-    package static func write(_ set: DataRowSet, to url: URL, globalKey: String) {
-        if stage(set, for: url, globalKey: globalKey) { commit(url, collectionKey: set.collectionKey) }
-    }
-
     /// Where the rows to be kept at `url` wait for `commit`: one name per collection (one build
     /// at a time holds the cache), so a build that stopped between the two leaves one file,
     /// which the next build's `stage` writes over.

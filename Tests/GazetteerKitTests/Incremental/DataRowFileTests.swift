@@ -12,6 +12,12 @@ final class DataRowFileTests: XCTestCase {
         return url
     }
 
+    /// Keeps `set` at `url` as a build does: staged, then put in place with its collection's key.
+    private func keep(_ set: DataRowSet, at url: URL, globalKey: String) {
+        XCTAssertTrue(DataRowFile.stage(set, for: url, globalKey: globalKey))
+        DataRowFile.commit(url, collectionKey: set.collectionKey)
+    }
+
     private let rows: [(entry: String, row: DataRow)] = [
         ("content/cities/paris.md", DataRow(
             dependencies: [.frontMatter("content/cities/paris.md"), .image("content/cities/paris.md"), .settings],
@@ -35,7 +41,7 @@ final class DataRowFileTests: XCTestCase {
     func testRowsReadBackAsWrittenWithTheirDependenciesListedOnceInOrder() {
         let url = DataRowFile.url(in: folder(), for: "data/cities.csv")
         XCTAssertEqual(url.lastPathComponent, "data_cities.csv.bin")
-        DataRowFile.write(made, to: url, globalKey: "g1")
+        keep(made, at: url, globalKey: "g1")
         let read = DataRowFile.read(url, globalKey: "g1")
         XCTAssertEqual(read.rows.map(\.entry), rows.map(\.entry))
         for ((entry, row), (readEntry, back)) in zip(rows, read.rows) {
@@ -62,7 +68,7 @@ final class DataRowFileTests: XCTestCase {
         let url = DataRowFile.url(in: folder(), for: "data/cities.json")
         var first = made
         first.collectionKey = DataRowKey(high: 7, low: 8)
-        DataRowFile.write(first, to: url, globalKey: "g1")
+        keep(first, at: url, globalKey: "g1")
         XCTAssertEqual(DataRowFile.read(url, globalKey: "g1").collectionKey, DataRowKey(high: 7, low: 8))
 
         var second = made
@@ -98,7 +104,7 @@ final class DataRowFileTests: XCTestCase {
         }
         let set = DataRowSet(dependencies: (0..<4).map { .frontMatter("content/cities/c\($0).md") }, images: [], rows: big,
                              collectionKey: DataRowKey(high: 1, low: 2))
-        DataRowFile.write(set, to: url, globalKey: "g")
+        keep(set, at: url, globalKey: "g")
         let read = DataRowFile.read(url, globalKey: "g")
         XCTAssertEqual(read.rows.count, 3000)
         XCTAssertEqual(read.rows.map(\.row.row.bytes), big.map(\.1.row.bytes))
@@ -109,7 +115,7 @@ final class DataRowFileTests: XCTestCase {
     func testAFileOfAnotherGlobalKeyOrDamagedOrCutShortGivesNoRows() throws {
         let url = DataRowFile.url(in: folder(), for: "data/cities.json")
         XCTAssertTrue(DataRowFile.read(url, globalKey: "g1").rows.isEmpty, "no file")
-        DataRowFile.write(made, to: url, globalKey: "g1")
+        keep(made, at: url, globalKey: "g1")
         XCTAssertTrue(DataRowFile.read(url, globalKey: "g2").rows.isEmpty, "other settings, theme or executable")
         let bytes = try [UInt8](Data(contentsOf: url))
         var damaged = bytes
