@@ -36,7 +36,7 @@ extension SiteBuild {
         /// The model and pages of a small build, kept until the next one.
         var kept: [Any]
         /// The collections whose rows this build staged (see `DataRowFile.stage`), by output path.
-        var dataRows: [String] = []
+        var stagedRows: [String] = []
         /// The files published as they are beside the pages (`Model.copied`).
         var copied = CopiedFiles()
     }
@@ -190,7 +190,7 @@ extension SiteBuild {
                              records: records, images: images, dependencies: table.items, dependencyValues: tableItemValues,
                              unreadDependencies: unread,
                              count: toRender.count - partTexts.count, staged: staged, kept: kept,
-                             dataRows: renderer.rowStore?.made ?? [], copied: copiedFiles)
+                             stagedRows: renderer.rowStore?.keptCollections ?? [], copied: copiedFiles)
     }
 
 
@@ -233,7 +233,7 @@ extension SiteBuild {
     /// `DataRowStore.changed(since:of:)`), once the output they go with is published (a build
     /// that stops before leaves the last build's rows as they are).
     func commitDataRows(_ rendered: RenderOutcome) {
-        for collection in rendered.dataRows {
+        for collection in rendered.stagedRows {
             var key: DataRowKey?
             if case .value(let record)? = rendered.records[collection] { key = DataRowKey(high: record.key.high, low: record.key.low) }
             DataRowFile.commit(DataRowFile.url(in: options.cache, for: collection), collectionKey: key)

@@ -122,5 +122,5 @@ package final class DataRowStore: Sendable {
     }
 
     /// The collections whose rows were kept this build, in order.
-    package var made: [String] { kept.withLock { $0.sorted() } }
+    package var keptCollections: [String] { kept.withLock { $0.sorted() } }
 }
