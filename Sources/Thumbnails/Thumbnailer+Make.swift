@@ -19,18 +19,26 @@ extension Thumbnailer {
     /// all the plans that load it alike (a plain JPEG photo once for all of them; a picture over
     /// 4 million pixels once per plan). Each file is written under a temporary name and renamed
     /// into place when complete. `progress`, if given, hears (sources done, sources to make) as
-    /// jobs finish, from any thread.
+    /// jobs finish, from any thread. `placed`, if given, hears the images of each plan as soon
+    /// as they are all in the cache (those found there at once, and the others as their
+    /// source's job finishes), from any thread: a build links them into its output meanwhile.
     public func make(_ plans: [ThumbnailPlan],
-                     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> ThumbnailBatchReport {
+                     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                     placed: (@Sendable (_ images: [PlannedImage]) -> Void)? = nil) -> ThumbnailBatchReport {
         var report = ThumbnailBatchReport()
         var jobs: [Job] = []
         var jobIndex: [String: Int] = [:]
         var claimed: Set<String> = []
+        // Images another plan makes (a picture shared by entries) are placed with its job.
+        var cachedAlready: [PlannedImage] = []
         for plan in plans {
             var missing: [PlannedImage] = []
             for image in plan.images {
-                if !claimed.insert(image.fileName).inserted || CacheName.looksWhole(cachedFile(image).path) {
+                if !claimed.insert(image.fileName).inserted {
                     report.reused += 1
+                } else if CacheName.looksWhole(cachedFile(image).path) {
+                    report.reused += 1
+                    cachedAlready.append(image)
                 } else {
                     missing.append(image)
                 }
@@ -45,6 +53,7 @@ extension Thumbnailer {
             }
         }
 
+        if let placed, !cachedAlready.isEmpty { placed(cachedAlready) }
         // Hand back what the caller freed before (a site build's pages): libvips' start-up set
         // glibc to keep freed memory, which would otherwise add to the peak from here on.
         Vips.releaseFreeMemory()
@@ -57,7 +66,9 @@ extension Thumbnailer {
         let finished = Locked(0)
         let work = jobs
         let made = Parallel.map(work.count) { index in
-            let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(work[order[index]]) }
+            let job = work[order[index]]
+            let outcome = Result { () throws(ThumbnailError) -> Int in try self.run(job) }
+            if let placed, case .success = outcome { placed(job.plans.flatMap(\.missing)) }
             if let progress { progress(finished.withLock { $0 += 1; return $0 }, work.count) }
             return outcome
         }

@@ -20,21 +20,22 @@ extension SiteBuild {
     /// The default theme's script that shows the search box.
     static let searchScript = "assets/search.js"
 
-    /// Write, first part: hands the thumbnails new to the output to the writer, a hard link
-    /// each from the cache into the staging folder, made on the writer's thread while the
-    /// search index is made (one thread: from two at once they take as long, for twice the
-    /// processor time, `FileQueue`); `publish` waits for them.
+    /// Write, first part: hands the thumbnails new to the output that were not linked as they
+    /// were made (`linkAsPlaced`) to the writer, a hard link each from the cache into the
+    /// staging folder, made on the writer's thread (one thread: from two at once they take as
+    /// long, for twice the processor time, `FileQueue`); `publish` waits for them.
     func stageThumbnails(_ rendered: RenderOutcome, _ images: Thumbnails) {
         guard let writer, let thumbnailer = images.thumbnailer else { return }
         let changes = images.changes
-        var seen: Set<String> = []
+        // Most were linked as they were made (`linkAsPlaced`).
+        var seen = images.linked.value
         var linked: [(path: String, source: URL)] = []
         for plan in images.plans {
             for image in plan.images where changes.added.contains(image.fileName) && seen.insert(image.fileName).inserted {
                 linked.append((OutputPath.image(image.fileName), thumbnailer.cachedFile(image)))
             }
         }
-        if reuse.output != nil { writer.expect(files: linked.count) }
+        if reuse.output != nil && !linked.isEmpty { writer.expect(files: linked.count) }
         for (path, source) in linked {
             writer.link(path, from: source)
             rendered.staged.add(path)

@@ -113,10 +113,11 @@ public struct SiteBuild {
             return summary
         }
         stageThumbnails(rendered, images)
-        // The writer's thread first makes the pages and links the thumbnails handed to it (on a
-        // cold 10k build, 0.66 s more of it is left here): the index's files, made on the other
-        // threads, no longer queue with them in the file system, and `search.index` is the
-        // index alone (0.6 s, as at the round's start, against 1.2 s with the two mixed).
+        // The writer's thread first makes the pages and links the thumbnails handed to it (most
+        // linked while the others were made; a cold 10k build waited 0.66 s here when all were
+        // linked after the last): the index's files, made on the other threads, do not queue
+        // with them in the file system, and `search.index` is the index alone (0.6 s, against
+        // 1.2 s with the two mixed).
         try writer?.finishWrites()
         clock.lap("search.wait")
         let found = try search(content, rendered, consume searchState)
