@@ -67,6 +67,37 @@ final class BatchTests: XCTestCase {
         XCTAssertEqual(results.withLock { $0 }, (0..<60).map { expected[$0 % 6] })
     }
 
+    /// A build links each thumbnail into its output as soon as `placed` names it.
+    func testEachImageIsPlacedOnceWhenItIsWholeInTheCacheAndABrokenSourcesNever() throws {
+        let space = Workspace()
+        let thumbnailer = try space.thumbnailer()
+        let card = ThumbnailSpec(width: 250, height: 188, mode: .fill(.centre))
+        let small = ThumbnailSpec(width: 125, height: 94, mode: .fill(.centre))
+        let photos = try (0..<6).map { try space.photo("p\($0).jpg", width: 1000, height: 750, seed: $0) }
+        var plans = try photos.flatMap { photo in
+            try [card, small].map { try thumbnailer.plan(ThumbnailRequest(source: photo, spec: $0, stem: "p")) }
+        }
+        // Made by an earlier batch: in the cache already.
+        XCTAssertTrue(thumbnailer.make([plans[0]]).errors.isEmpty)
+        let whole = space.bytes(photos[0])
+        let cut = space.write("cut.jpg", bytes: Array(whole.prefix(whole.count / 3)))
+        let broken = try thumbnailer.plan(ThumbnailRequest(source: cut, spec: card, stem: "cut"))
+        plans.append(broken)
+
+        let placed = Locked<[String]>([])
+        let report = thumbnailer.make(plans + [plans[3]], placed: { images in
+            for image in images {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: thumbnailer.cachedFile(image).path), image.fileName)
+            }
+            placed.withLock { $0 += images.map(\.fileName) }
+        })
+        XCTAssertEqual(report.errors.map(\.path), [cut.path])
+        let names = placed.value
+        XCTAssertEqual(names.count, Set(names).count, "each once")
+        let expected = Set(plans.dropLast().flatMap { $0.images.map(\.fileName) })
+        XCTAssertEqual(Set(names), expected, "made now or found in the cache; none of the broken source's")
+    }
+
     func testTheSamePlanTwiceInABatchIsMadeOnce() throws {
         let space = Workspace()
         let thumbnailer = try space.thumbnailer()
