@@ -35,12 +35,25 @@ package struct BuildManifest: Sendable {
     package var assets: [String: FileStamp]
     /// What the build read, for telling quickly that nothing changed (nil: not known).
     package var watch: InputWatch?
-    /// Content files by site-relative path.
+    /// Content files by site-relative path; with `keepsOtherEntries`, those this build read.
     package var entries: [String: Record<StampedEntry>] = [:]
+    /// Whether every entry of the previous manifest that neither `entries` nor `removedEntries`
+    /// names is this build's too, its record as it was (as `keepsOtherPages` for pages).
+    package var keepsOtherEntries = false
+    /// With `keepsOtherEntries`: the entries of the previous manifest that are no more.
+    package var removedEntries: Set<String> = []
     /// Thumbnail plans by source path.
     package var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
-    /// Every file of every output (see `Output`), by output path.
+    /// Every file of every output (see `Output`), by output path; with `keepsOtherPages`, those
+    /// this build made alone.
     package var pages: [String: Record<PageRecord>] = [:]
+    /// Whether every page of the previous manifest that neither `pages` nor `removedPages`
+    /// names is this build's too, its record as it was: an update that rendered a few pages
+    /// names only those, not the 40,000 others of a guide of 10,000 entries in two languages.
+    /// Only with the previous manifest (`save(to:previous:)`).
+    package var keepsOtherPages = false
+    /// With `keepsOtherPages`: the pages of the previous manifest that are no more.
+    package var removedPages: Set<String> = []
     /// Every dependency a page read, each once: pages refer to them by position. A copied
     /// page record refers to the previous manifest's table, so this begins with it.
     package var dependencies: [Dependency] = []

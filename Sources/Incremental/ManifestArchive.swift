@@ -164,6 +164,13 @@ package final class ManifestArchive: @unchecked Sendable {
     /// Records of the previous manifest, read part by part (see `Copies`).
     package func copies() -> Copies { Copies(archive: self) }
 
+    /// The key and place of every record of the part at `index` (among every part), in the
+    /// order the part holds them (nil: it could not be read).
+    package func records(inPart index: Int, _ kind: ManifestCoding.PartKind) -> [(key: String, place: Range<Int>)]? {
+        guard let bytes = partBytes(index), let found = ManifestCoding.indexPart(bytes, kind) else { return nil }
+        return found.map { ($0.key, Self.place(part: index, $0.range)) }
+    }
+
     /// Unchanged records of the manifest, asked for mostly part by part: the bytes of the part
     /// last asked for are held (one read of its file per part, not per record).
     package struct Copies {

@@ -53,9 +53,24 @@ package enum ManifestParts {
         var parts: [[ManifestCoding.PartRef?]] = []
         parts.append(chunkJobs(manifest.dependencies, .table, previous: previous, previousItems: \.dependencyTable, jobs: &jobs,
                                ManifestCoding.tablePart))
-        parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
+        if manifest.keepsOtherEntries {
+            guard let previous, let kept = keptShardJobs(made: manifest.entries, removed: manifest.removedEntries, .entries,
+                                                         previous: previous, known: { previous.entryRanges[$0] != nil }, jobs: &jobs,
+                                                         ManifestCoding.writeEntry)
+            else { return nil }
+            parts.append(kept)
+        } else {
+            parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
+        }
         parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
-        parts.append(shardJobs(manifest.pages, .pages, previous: previous, jobs: &jobs, ManifestCoding.writePage))
+        if manifest.keepsOtherPages {
+            guard let previous, let kept = keptShardJobs(made: manifest.pages, removed: manifest.removedPages, .pages, previous: previous,
+                                                         known: { previous.pages[$0] != nil }, jobs: &jobs, ManifestCoding.writePage)
+            else { return nil }
+            parts.append(kept)
+        } else {
+            parts.append(shardJobs(manifest.pages, .pages, previous: previous, jobs: &jobs, ManifestCoding.writePage))
+        }
         parts.append(chunkJobs(manifest.dependencyValues.count == manifest.dependencies.count ? manifest.dependencyValues : [],
                                .values, previous: previous, previousItems: { $0.dependencyValues ?? [] }, jobs: &jobs,
                                ManifestCoding.valuesPart))
@@ -118,6 +133,42 @@ package enum ManifestParts {
             jobs.append(Job(kind: kind, index: chunk, count: range.count) { _ in encode(slice) })
             return nil
         }
+    }
+
+    /// The shards of the records of `kind` when this build names only those it made (`made`)
+    /// and those gone (`removed`), every other record of the previous manifest being kept: only
+    /// the shards holding one of them are gathered (from the previous part, read again, and
+    /// the records made) and written; nil when the records no longer fit as many shards, or a
+    /// previous part cannot be read (then the manifest is not saved, and the next build does
+    /// everything). `known`: whether the previous manifest has a record of that key.
+    private static func keptShardJobs<Value: Sendable>(
+        made: [String: BuildManifest.Record<Value>], removed: Set<String>, _ kind: ManifestCoding.PartKind,
+        previous: ManifestArchive, known: (String) -> Bool,
+        jobs: inout [Job], _ write: @escaping @Sendable (inout ByteWriter, String, Value) -> Void
+    ) -> [ManifestCoding.PartRef?]? {
+        let before = Array(previous.parts(kind))
+        let previousCount = before.reduce(0) { $0 + $1.count }
+        let count = previousCount + made.keys.reduce(0) { $0 + (known($1) ? 0 : 1) } - removed.count
+        guard !before.isEmpty, shardCount(count, previous: before.count) == before.count else { return nil }
+        var changed = [Bool](repeating: false, count: before.count)
+        for key in made.keys { changed[shard(key, of: before.count)] = true }
+        for key in removed { changed[shard(key, of: before.count)] = true }
+        let first = previous.firstPart(kind)
+        var refs: [ManifestCoding.PartRef?] = before
+        for index in before.indices where changed[index] {
+            guard let old = previous.records(inPart: first + index, kind) else { return nil }
+            var shard: [(key: String, record: BuildManifest.Record<Value>)] = []
+            shard.reserveCapacity(old.count + 1)
+            for (key, place) in old where made[key] == nil && !removed.contains(key) { shard.append((key, .copied(place))) }
+            for (key, record) in made where Self.shard(key, of: before.count) == index { shard.append((key, record)) }
+            shard.sort { $0.key < $1.key }
+            let records = shard
+            jobs.append(Job(kind: kind, index: index, count: records.count) { copies in
+                ManifestCoding.recordsPart(records, copies: &copies, write)
+            })
+            refs[index] = nil
+        }
+        return refs
     }
 
     private static func shardJobs<Value: Sendable>(

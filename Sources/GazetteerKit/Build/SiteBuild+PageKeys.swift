@@ -142,7 +142,7 @@ extension SiteBuild {
             }
         }
         // Every entry is copied from the last build or read again (`Content.processed`).
-        let freshCount = content.entries.count - content.copied.count
+        let freshCount = content.entries.count - content.reused
         func sameLists(_ now: ContentEntry, _ before: ContentEntry) -> Bool {
             now.frontMatterDigest == before.frontMatterDigest && now.image == before.image && now.hasBody == before.hasBody
                 && now.firstSeen == before.firstSeen && now.draft == before.draft && now.kind == before.kind
@@ -154,7 +154,7 @@ extension SiteBuild {
             guard file.hasPrefix(contentFolder), file.hasSuffix(".md") else { return nil }
             let path = String(file.dropFirst(root.count))
             if cameOrWent.contains(path) { continue }
-            let now = content.copied[path] == nil ? content.processed.entries[path]?.entry : nil
+            let now = content.processed.entries[path]?.entry
             let before = reuse.stampedEntries[path]?.entry
             if now == nil, before == nil, content.drafts.contains(where: { $0.path == path }) { continue }  // a draft still
             guard let now, let before else { return nil }

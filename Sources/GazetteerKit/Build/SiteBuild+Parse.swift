@@ -10,9 +10,9 @@ extension SiteBuild {
     struct Content {
         /// In the order of the scan.
         var entries: [ContentEntry]
-        /// The entries reused from the last manifest, by path, with their records' bytes in it;
+        /// How many entries are the last manifest's, reused (their records kept as they were);
         /// the others are `processed`'s.
-        var copied: [String: Range<Int>]
+        var reused: Int
         var processed: ContentWork.Outcome
         var bodies: BodyStore
         /// The settings', the duplicates' and the content files' problems.
@@ -42,12 +42,12 @@ extension SiteBuild {
         let previous = reuse.entries, archiveEntries = reuse.stampedEntries
         var entries: [ContentEntry] = []
         let now = Int64(Date().timeIntervalSince1970)
-        var copied: [String: Range<Int>] = [:]
+        var reusedCount = 0
         entries.reserveCapacity(scan.content.count)
         for file in scan.content {
-            if plan.reuse.contains(file.path), let reused = archiveEntries[file.path], let range = previous?.entryRanges[file.path] {
+            if previous != nil, plan.reuse.contains(file.path), let reused = archiveEntries[file.path] {
                 entries.append(reused.entry)
-                copied[file.path] = range
+                reusedCount += 1
             } else if let fresh = processed.entries[file.path] {
                 // When the build record first held the file: kept from the last one, else now.
                 let seen = reuse.recorded[file.path]?.entry.firstSeen ?? 0
@@ -63,7 +63,6 @@ extension SiteBuild {
             for draft in drafts {
                 processed.entries[draft.path] = nil
                 processed.texts[draft.path] = nil
-                copied[draft.path] = nil
             }
             diagnostics += Drafts.linkProblems(entries, drafts: drafts, paths: inputs.paths, options: inputs.config.markdown)
         }
@@ -77,24 +76,28 @@ extension SiteBuild {
         }
         for (path, html) in processed.bodies { bodies.put(html, for: path) }
         clock.lap("model.entries")
-        var content = Content(entries: entries, copied: copied, processed: processed, bodies: bodies, diagnostics: diagnostics)
+        var content = Content(entries: entries, reused: reusedCount, processed: processed, bodies: bodies, diagnostics: diagnostics)
         content.drafts = drafts
         return content
     }
 }
 
 extension SiteBuild.Content {
-    /// Every entry's manifest record: copied from the last manifest, or the processed entry.
-    /// Made only when the manifest is saved (at 100,000 files, a table of 21 MB), the copied
-    /// ranges dropped then.
-    mutating func takeRecords() -> [String: BuildManifest.Record<BuildManifest.StampedEntry>] {
-        var records: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
-        records.reserveCapacity(copied.count + processed.entries.count)
-        for (path, range) in copied { records[path] = .copied(range) }
-        copied = [:]
-        for (path, fresh) in processed.entries where records[path] == nil {
-            records[path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry))
-        }
-        return records
+    /// The entries' manifest records: those processed now; with `keepsOthers`, every other
+    /// entry of the last manifest `previous` is this build's too, its record as it was, but
+    /// those `removed` (see `BuildManifest.keepsOtherPages`): an edit names one entry, not the
+    /// 20,000 of a guide of 10,000 in two languages.
+    func records(keepingOthersOf previous: ManifestArchive?)
+        -> (made: [String: BuildManifest.Record<BuildManifest.StampedEntry>], keepsOthers: Bool, removed: Set<String>)
+    {
+        var made: [String: BuildManifest.Record<BuildManifest.StampedEntry>] = [:]
+        made.reserveCapacity(processed.entries.count)
+        for (path, fresh) in processed.entries { made[path] = .value(.init(stamp: fresh.stamp, entry: fresh.entry)) }
+        guard let previous, reused > 0 else { return (made, false, []) }
+        // Every entry of the last build is here when as many of its entries are.
+        let found = reused + processed.entries.keys.reduce(0) { $0 + (previous.entryRanges[$1] != nil ? 1 : 0) }
+        guard found != previous.entryRanges.count else { return (made, true, []) }
+        let now = Set(entries.map(\.path))
+        return (made, true, Set(previous.entryRanges.keys.filter { !now.contains($0) }))
     }
 }

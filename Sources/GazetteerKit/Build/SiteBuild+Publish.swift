@@ -70,15 +70,20 @@ extension SiteBuild {
         let placing = staged.paths
         var removing: [String] = []
         if let previousOutput {
-            // No page of the last build is gone when as many pages were made and each rendered
-            // one was there before (the others are its records, copied): not looked for one by one.
-            let sameCount = rendered.records.count == previousOutput.pages.count
-            if !sameCount || rendered.records.contains(where: { path, record in
-                if case .copied = record { false } else { previousOutput.pages[path] == nil }
-            }) {
-                removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
+            if rendered.keptFrom != nil {
+                removing += rendered.removedPages
+            } else {
+                // No page of the last build is gone when as many pages were made and each
+                // rendered one was there before (the others are its records, copied): not
+                // looked for one by one.
+                let sameCount = rendered.records.count == previousOutput.pages.count
+                if !sameCount || rendered.records.contains(where: { path, record in
+                    if case .copied = record { false } else { previousOutput.pages[path] == nil }
+                }) {
+                    removing += previousOutput.pages.keys.filter { rendered.records[$0] == nil }
+                }
             }
-            removing += previousOutput.assets.keys.filter { copied.sources[$0] == nil && rendered.records[$0] == nil }
+            removing += previousOutput.assets.keys.filter { copied.sources[$0] == nil && !rendered.hasPage($0) }
             removing += changes.removed.map(OutputPath.image)
             removing += search.removing
         }

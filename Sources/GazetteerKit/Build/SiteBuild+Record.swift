@@ -8,12 +8,14 @@ extension SiteBuild {
     /// written only makes the next build slower.
     @discardableResult
     mutating func saveRecord(_ content: inout Content, _ rendered: RenderOutcome, _ published: Published) -> BuildManifest {
-        let entryRecords = content.takeRecords()
+        let entryRecords = content.records(keepingOthersOf: reuse.entries)
         let (scan, planner, check, knownPlans) = (inputs.scan, inputs.planner, last.check, inputs.knownPlans)
         let archiveEntries = reuse.stampedEntries
         var manifest = BuildManifest(
             engineKey: inputs.engine, globalKey: inputs.global, output: published.output, imageCount: published.imageCount,
-            assets: published.assets, entries: entryRecords, pages: rendered.records)
+            assets: published.assets, entries: entryRecords.made, pages: rendered.records)
+        (manifest.keepsOtherEntries, manifest.removedEntries) = (entryRecords.keepsOthers, entryRecords.removed)
+        (manifest.keepsOtherPages, manifest.removedPages) = (rendered.keptFrom != nil, rendered.removedPages)
         manifest.dependencies = rendered.dependencies
         manifest.dependencyValues = rendered.dependencyValues
         manifest.unreadDependencies = rendered.unreadDependencies
@@ -31,7 +33,7 @@ extension SiteBuild {
             }
         }
         // Nothing removed: every entry of the last build is still here.
-        let filesOnlyAdded = !added.isEmpty && entryRecords.count == archiveEntries.count + added.count
+        let filesOnlyAdded = !added.isEmpty && content.entries.count == archiveEntries.count + added.count
             && content.contentFolders.allSatisfy { check?.folderState($0) != nil }
         let keeps = plan.keeps(
             themeFoldersUnchanged: check?.foldersUnchanged(under: scan.theme.directory.path) == true

@@ -20,7 +20,14 @@ extension SiteBuild {
         var dataFileCount: Int
         /// The text of each part rendered, by path (the others are unchanged).
         var parts: [String: PackedText]
+        /// The manifest record of every page (see `BuildManifest.pages`); with `keptFrom`, of
+        /// the pages rendered alone.
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>]
+        /// When the other pages are the last build's, their records as they were: its manifest
+        /// (see `BuildManifest.keepsOtherPages`).
+        var keptFrom: ManifestArchive?
+        /// With `keptFrom`: the pages of the last build that are no more.
+        var removedPages: Set<String> = []
         /// The thumbnails each rendered page shows.
         var images: [String: [String]]
         /// Every dependency a page read, each once (page records refer to them by position).
@@ -39,6 +46,13 @@ extension SiteBuild {
         var stagedRows: [String] = []
         /// The files published as they are beside the pages (`Model.copied`).
         var copied = CopiedFiles()
+
+        /// Whether `path` is a file of this build's outputs.
+        func hasPage(_ path: String) -> Bool {
+            if records[path] != nil { return true }
+            guard let keptFrom else { return false }
+            return keptFrom.pages[path] != nil && !removedPages.contains(path)
+        }
     }
 
     /// The render stage for the pages whose key changed, straight into the staging folder
@@ -105,7 +119,7 @@ extension SiteBuild {
             DependencyValues.key(for: pages[toRender[n]], positions: lists[n], of: allValues)
         }
         var records: [String: BuildManifest.Record<BuildManifest.PageRecord>] = [:]
-        records.reserveCapacity(pages.count)
+        records.reserveCapacity(copiesRecords ? toRender.count : pages.count)
         var images: [String: [String]] = [:]
         let copied = pages.indices.filter { keys.unchanged[$0] }
         var copiedWritten = false
@@ -173,13 +187,26 @@ extension SiteBuild {
             images[pages[index].path] = shown
             records[pages[index].path] = .value(.init(key: pageKeys[n], dependencies: read[n], images: shown))
         }
-        // The pages not rendered (those left are copied as they are).
-        for index in copied where !copiedWritten || records[pages[index].path] == nil {
-            records[pages[index].path] = .copied(reuse.entries!.pages[pages[index].path]!.range)
+        let paths = pages.map(\.path)
+        // The pages not rendered: the last build's, named by the next manifest only when
+        // their records were compacted (else it keeps the last one's, less the pages that
+        // are no more: a page of each of them is here when as many are).
+        var keptFrom: ManifestArchive?
+        var removedPages: Set<String> = []
+        if copiesRecords && !copiedWritten, let last = reuse.entries {
+            keptFrom = last
+            let found = copied.count + toRender.reduce(0) { $0 + (last.pages[pages[$1].path] != nil ? 1 : 0) }
+            if found != last.pages.count {
+                let now = Set(paths)
+                removedPages = Set(last.pages.keys.filter { !now.contains($0) })
+            }
+        } else {
+            for index in copied where !copiedWritten || records[pages[index].path] == nil {
+                records[pages[index].path] = .copied(reuse.entries!.pages[pages[index].path]!.range)
+            }
         }
         clock.lap("render.records")
         let kept: [Any] = toRender.count <= Self.smallBuild ? [model.site, pages, keys.values, renderer] : []
-        let paths = pages.map(\.path)
         var (fileCount, pageCount) = (0, 0)
         for page in pages where Outputs.output(page.kind).writesFiles {
             fileCount += 1
@@ -187,7 +214,8 @@ extension SiteBuild {
         }
         let partTexts = parts.value
         return RenderOutcome(paths: paths, pageCount: pageCount, dataFileCount: fileCount - pageCount, parts: partTexts,
-                             records: records, images: images, dependencies: table.items, dependencyValues: tableItemValues,
+                             records: records, keptFrom: keptFrom, removedPages: removedPages, images: images,
+                             dependencies: table.items, dependencyValues: tableItemValues,
                              unreadDependencies: unread,
                              count: toRender.count - partTexts.count, staged: staged, kept: kept,
                              stagedRows: renderer.rowStore?.keptCollections ?? [], copied: copiedFiles)

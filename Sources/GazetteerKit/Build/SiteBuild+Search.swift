@@ -90,10 +90,10 @@ extension SiteBuild {
                 // Nothing was removed when every record indexed is still here.
                 let added = changed.reduce(0) { $0 + (indexed.contains($1.id) ? 0 : 1) }
                 var removed: [SearchRecord.ID] = []
-                let count = rendered.records.keys.reduce(0) { $0 + ($1.hasPrefix(prefix) ? 1 : 0) }
+                let count = rendered.paths.reduce(0) { $0 + ($1.hasPrefix(prefix) ? 1 : 0) }
                 if indexed.count + added != count, let last = reuse.output {
                     removed = last.pages.keys.compactMap { path in
-                        rendered.records[path] == nil ? id(at: path) : nil
+                        rendered.hasPage(path) ? nil : id(at: path)
                     }.sorted()
                 }
                 if changed.isEmpty && removed.isEmpty {

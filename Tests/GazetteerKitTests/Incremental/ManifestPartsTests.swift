@@ -127,6 +127,38 @@ final class ManifestPartsTests: XCTestCase {
         try assertReadsBack(copiedAgain, changed: 1234)
     }
 
+    /// An update names only the pages it made and those gone (`keepsOtherPages`): the next
+    /// record holds the others as they were, and only the shards of those named are written.
+    func testARecordNamingOnlyWhatChangedKeepsTheOtherPagesAndWritesOnlyTheirShards() throws {
+        try manifest().save(to: cache, previous: nil)
+        let before = Set(partFiles())
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(archive.load())
+        var update = manifest(pages: 0)
+        update.dependencies = archive.dependencyTable
+        update.keepsOtherPages = true
+        update.pages["cities/c1234.html"] = .value(.init(key: PageKey(high: 1234, low: 1), dependencies: [TablePosition(1234), TablePosition(39_999 - 1234)], images: ["c1234.jpg"]))
+        update.pages["cities/new.html"] = .value(.init(key: PageKey(high: 9, low: 9), dependencies: [TablePosition(7)], images: []))
+        update.removedPages = ["cities/c77.html"]
+        archive.releaseBytes()
+        try update.save(to: cache, previous: archive)
+
+        let read = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertNil(read.loadProblem())
+        XCTAssertEqual(read.pages.count, 3000, "one page added, one gone")
+        XCTAssertNil(read.pages["cities/c77.html"])
+        XCTAssertEqual(read.page("cities/new.html")?.key, PageKey(high: 9, low: 9))
+        XCTAssertEqual(read.page("cities/c1234.html")?.key, PageKey(high: 1234, low: 1))
+        for n in stride(from: 0, to: 3000, by: 37) where n != 77 && n != 1234 {
+            let record = try XCTUnwrap(read.page("cities/c\(n).html"), "page \(n) kept")
+            XCTAssertEqual(record.key, PageKey(high: UInt64(n), low: 0))
+            XCTAssertEqual(record.dependencies, [TablePosition(n), TablePosition(39_999 - n)])
+            XCTAssertEqual(record.images, ["c\(n).jpg"])
+        }
+        let shards = Set(["cities/c1234.html", "cities/new.html", "cities/c77.html"].map { ManifestParts.shard($0, of: archive.parts(.pages).count) })
+        XCTAssertEqual(Set(partFiles()).subtracting(before).count, shards.count, "the shards of the pages named, and no other, written again")
+    }
+
     func testABuildKilledAfterWritingPartsLeavesTheLastRecordWhole() throws {
         let first = manifest()
         try first.save(to: cache, previous: nil)
