@@ -42,8 +42,11 @@ package struct BuildManifest: Sendable {
     package var keepsOtherEntries = false
     /// With `keepsOtherEntries`: the entries of the previous manifest that are no more.
     package var removedEntries: Set<String> = []
-    /// Thumbnail plans by source path.
+    /// Thumbnail plans by source path; with `keepsOtherSources`, those made in this build.
     package var sources: [String: Record<ImagePlanner.KnownSource>] = [:]
+    /// Whether every source of the previous manifest that `sources` does not name is kept,
+    /// its plans as they were (as `keepsOtherPages` for pages).
+    package var keepsOtherSources = false
     /// Every file of every output (see `Output`), by output path; with `keepsOtherPages`, those
     /// this build made alone.
     package var pages: [String: Record<PageRecord>] = [:]

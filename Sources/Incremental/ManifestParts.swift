@@ -62,7 +62,14 @@ package enum ManifestParts {
         } else {
             parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
         }
-        parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
+        if manifest.keepsOtherSources {
+            guard let previous, let kept = keptShardJobs(made: manifest.sources, removed: [], .sources, previous: previous,
+                                                         known: { previous.sourceRanges[$0] != nil }, jobs: &jobs, ManifestCoding.writeSource)
+            else { return nil }
+            parts.append(kept)
+        } else {
+            parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
+        }
         if manifest.keepsOtherPages {
             guard let previous, let kept = keptShardJobs(made: manifest.pages, removed: manifest.removedPages, .pages, previous: previous,
                                                          known: { previous.pages[$0] != nil }, jobs: &jobs, ManifestCoding.writePage)

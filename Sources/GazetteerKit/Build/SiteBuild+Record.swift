@@ -40,7 +40,8 @@ extension SiteBuild {
                 && check?.foldersUnchanged(under: scan.root.path + "/" + SiteLoader.staticFolder) == true,
             sameImagesNamed: sameImagesNamed, filesOnlyAdded: filesOnlyAdded, check: inputs.plan)
         if keeps.plans, let knownPlans {
-            manifest.sources = knownPlans.sourceRanges.mapValues { .copied($0) }
+            // The plans of the last manifest (`knownPlans` is the one saved over), and the new ones over them.
+            manifest.keepsOtherSources = true
             for (path, record) in planner.sources(keeping: [], earlierStamp: { knownPlans.sourceStamp($0) }) {
                 if let record { manifest.sources[path] = .value(record) }
             }
