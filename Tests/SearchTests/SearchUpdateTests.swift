@@ -172,6 +172,11 @@ final class SearchUpdateTests: XCTestCase {
         XCTAssertEqual(try SearchState(decoding: state.encoded()), state)
         XCTAssertThrowsError(try SearchState(decoding: Array(state.encoded().dropLast(3))))
         XCTAssertThrowsError(try SearchState(decoding: Array("not a state".utf8)))
+        // Cut anywhere (in the posting lists too, read without a check per byte), it is refused, never misread.
+        let bytes = state.encoded()
+        for end in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 2000)) {
+            XCTAssertThrowsError(try SearchState(decoding: Array(bytes.prefix(end))), "cut at \(end) of \(bytes.count)")
+        }
     }
 
     /// Saved piece by piece, the state is the same bytes as whole: every piece is handed on,
