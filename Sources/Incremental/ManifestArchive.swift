@@ -248,21 +248,45 @@ package final class ManifestArchive: @unchecked Sendable {
         parts.reserveCapacity(all.count)
         var counts = [Int](repeating: 0, count: ManifestCoding.PartKind.allCases.count)
         for (n, ref) in all.enumerated() { counts[kinds[n].rawValue] += ref.count }
-        entryRanges.reserveCapacity(counts[ManifestCoding.PartKind.entries.rawValue])
-        sourceRanges.reserveCapacity(counts[ManifestCoding.PartKind.sources.rawValue])
-        pages.reserveCapacity(counts[ManifestCoding.PartKind.pages.rawValue])
-        for (n, read) in reads.enumerated() {
+        for read in reads {
             switch read {
             case .missing(let name): return "missing its part manifest/\(name)"
             case .damaged: return Self.damaged
-            case .read(let bytes, let index):
-                parts.append(bytes)
-                switch kinds[n] {
-                case .table, .values: break
-                case .entries: for item in index { entryRanges[item.key] = Self.place(part: n, item.range) }
-                case .sources: for item in index { sourceRanges[item.key] = Self.place(part: n, item.range) }
-                case .pages: for item in index { pages[item.key] = (item.page, Self.place(part: n, item.range)) }
-                }
+            case .read(let bytes, _): parts.append(bytes)
+            }
+        }
+        // The pages' table on one core, the entries' and the sources' on the other (each a
+        // key hashed per record: 300,000 at 100,000 pages).
+        enum Table: Sendable {
+            case pages([String: (key: PageKey, range: Range<Int>)])
+            case places(entries: [String: Range<Int>], sources: [String: Range<Int>])
+        }
+        func indexes(_ kind: ManifestCoding.PartKind) -> [(n: Int, index: [(key: String, range: Range<Int>, page: PageKey)])] {
+            reads.indices.compactMap { n in
+                guard kinds[n] == kind, case .read(_, let index) = reads[n] else { return nil }
+                return (n, index)
+            }
+        }
+        let (pageParts, entryParts, sourceParts) = (indexes(.pages), indexes(.entries), indexes(.sources))
+        let sizes = counts
+        let tables = Parallel.map(2) { task -> Table in
+            if task == 0 {
+                var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
+                pages.reserveCapacity(sizes[ManifestCoding.PartKind.pages.rawValue])
+                for (n, index) in pageParts { for item in index { pages[item.key] = (item.page, Self.place(part: n, item.range)) } }
+                return .pages(pages)
+            }
+            var entries: [String: Range<Int>] = [:], sources: [String: Range<Int>] = [:]
+            entries.reserveCapacity(sizes[ManifestCoding.PartKind.entries.rawValue])
+            sources.reserveCapacity(sizes[ManifestCoding.PartKind.sources.rawValue])
+            for (n, index) in entryParts { for item in index { entries[item.key] = Self.place(part: n, item.range) } }
+            for (n, index) in sourceParts { for item in index { sources[item.key] = Self.place(part: n, item.range) } }
+            return .places(entries: entries, sources: sources)
+        }
+        for table in tables {
+            switch table {
+            case .pages(let made): pages = made
+            case .places(let entries, let sources): (entryRanges, sourceRanges) = (entries, sources)
             }
         }
         held.withLock { $0 = parts }
