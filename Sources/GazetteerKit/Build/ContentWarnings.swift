@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Diagnostics
 import Load
 import Model
@@ -31,19 +32,25 @@ enum ContentWarnings {
     /// they are named), whatever their order: the same files give the same warnings while no
     /// folder of content/ changes. Made without the set, which only a new listing needs.
     static func fingerprint(loaded: [String], entries: [ContentEntry]) -> UInt64 {
-        func hash(_ path: String) -> UInt64 {
+        @Sendable func hash(_ path: String) -> UInt64 {
             var hash = PageKeyHasher()
             hash.add(path)
             return hash.key.high
         }
-        var sum = UInt64(loaded.count)
-        for path in loaded { sum &+= hash(path) }
-        for entry in entries {
-            sum &+= hash(entry.image.path) &* 3
-            for body in entry.bodyImages { sum &+= hash(body) &* 5 }
-            for linked in entry.files { sum &+= hash(linked) &* 7 }
+        // A sum, in any order: across the cores (200,000 paths hashed at 100,000 pages).
+        let loadedSums = Parallel.parts(loaded.count, parts: 4) { range in
+            range.reduce(UInt64(0)) { $0 &+ hash(loaded[$1]) }
         }
-        return sum
+        let entrySums = Parallel.parts(entries.count, parts: 4) { range in
+            var sum: UInt64 = 0
+            for entry in entries[range] {
+                sum &+= hash(entry.image.path) &* 3
+                for body in entry.bodyImages { sum &+= hash(body) &* 5 }
+                for linked in entry.files { sum &+= hash(linked) &* 7 }
+            }
+            return sum
+        }
+        return (loadedSums + entrySums).reduce(UInt64(loaded.count), &+)
     }
 
     /// The warnings, and every folder under `content/` listed to find them (absolute paths):
