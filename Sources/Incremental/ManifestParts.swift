@@ -53,31 +53,12 @@ package enum ManifestParts {
         var parts: [[ManifestCoding.PartRef?]] = []
         parts.append(chunkJobs(manifest.dependencies, .table, previous: previous, previousItems: \.dependencyTable, jobs: &jobs,
                                ManifestCoding.tablePart))
-        if manifest.keepsOtherEntries {
-            guard let previous, let kept = keptShardJobs(made: manifest.entries, removed: manifest.removedEntries, .entries,
-                                                         previous: previous, known: { previous.entryRanges[$0] != nil }, jobs: &jobs,
-                                                         ManifestCoding.writeEntry)
-            else { return nil }
-            parts.append(kept)
-        } else {
-            parts.append(shardJobs(manifest.entries, .entries, previous: previous, jobs: &jobs, ManifestCoding.writeEntry))
-        }
-        if manifest.keepsOtherSources {
-            guard let previous, let kept = keptShardJobs(made: manifest.sources, removed: [], .sources, previous: previous,
-                                                         known: { previous.sourceRanges[$0] != nil }, jobs: &jobs, ManifestCoding.writeSource)
-            else { return nil }
-            parts.append(kept)
-        } else {
-            parts.append(shardJobs(manifest.sources, .sources, previous: previous, jobs: &jobs, ManifestCoding.writeSource))
-        }
-        if manifest.keepsOtherPages {
-            guard let previous, let kept = keptShardJobs(made: manifest.pages, removed: manifest.removedPages, .pages, previous: previous,
-                                                         known: { previous.pages[$0] != nil }, jobs: &jobs, ManifestCoding.writePage)
-            else { return nil }
-            parts.append(kept)
-        } else {
-            parts.append(shardJobs(manifest.pages, .pages, previous: previous, jobs: &jobs, ManifestCoding.writePage))
-        }
+        parts.append(recordJobs(manifest.entries, keepingOthers: manifest.keepsOtherEntries, removed: manifest.removedEntries,
+                                .entries, previous: previous, places: { $0.entryRanges }, jobs: &jobs, ManifestCoding.writeEntry))
+        parts.append(recordJobs(manifest.sources, keepingOthers: manifest.keepsOtherSources, removed: [],
+                                .sources, previous: previous, places: { $0.sourceRanges }, jobs: &jobs, ManifestCoding.writeSource))
+        parts.append(recordJobs(manifest.pages, keepingOthers: manifest.keepsOtherPages, removed: manifest.removedPages,
+                                .pages, previous: previous, places: { $0.pages.mapValues(\.range) }, jobs: &jobs, ManifestCoding.writePage))
         parts.append(chunkJobs(manifest.dependencyValues.count == manifest.dependencies.count ? manifest.dependencyValues : [],
                                .values, previous: previous, previousItems: { $0.dependencyValues ?? [] }, jobs: &jobs,
                                ManifestCoding.valuesPart))
@@ -142,28 +123,59 @@ package enum ManifestParts {
         }
     }
 
+    /// The shards of the records of `kind`: `records` every one of them, or with
+    /// `keepingOthers` those this build made, every other record of `previous` (its places
+    /// by key, `places`) kept but those `removed`.
+    private static func recordJobs<Value: Sendable>(
+        _ records: [String: BuildManifest.Record<Value>], keepingOthers: Bool, removed: Set<String>,
+        _ kind: ManifestCoding.PartKind, previous: ManifestArchive?, places: (ManifestArchive) -> [String: Range<Int>],
+        jobs: inout [Job], _ write: @escaping @Sendable (inout ByteWriter, String, Value) -> Void
+    ) -> [ManifestCoding.PartRef?] {
+        guard keepingOthers, let previous else { return shardJobs(records, kind, previous: previous, jobs: &jobs, write) }
+        if let kept = keptShardJobs(made: records, removed: removed, kind, previous: previous, jobs: &jobs, write) { return kept }
+        // The records no longer fit as many shards (or a part could not be read again): each
+        // one named, as a build that renders everything names them.
+        var all: [String: BuildManifest.Record<Value>] = [:]
+        for (key, place) in places(previous) where !removed.contains(key) { all[key] = .copied(place) }
+        for (key, record) in records { all[key] = record }
+        return shardJobs(all, kind, previous: previous, jobs: &jobs, write)
+    }
+
     /// The shards of the records of `kind` when this build names only those it made (`made`)
     /// and those gone (`removed`), every other record of the previous manifest being kept: only
     /// the shards holding one of them are gathered (from the previous part, read again, and
-    /// the records made) and written; nil when the records no longer fit as many shards, or a
-    /// previous part cannot be read (then the manifest is not saved, and the next build does
-    /// everything). `known`: whether the previous manifest has a record of that key.
+    /// the records made) and written; nil, and no job added, when the records no longer fit as
+    /// many shards, or a previous part cannot be read.
     private static func keptShardJobs<Value: Sendable>(
         made: [String: BuildManifest.Record<Value>], removed: Set<String>, _ kind: ManifestCoding.PartKind,
-        previous: ManifestArchive, known: (String) -> Bool,
-        jobs: inout [Job], _ write: @escaping @Sendable (inout ByteWriter, String, Value) -> Void
+        previous: ManifestArchive, jobs: inout [Job], _ write: @escaping @Sendable (inout ByteWriter, String, Value) -> Void
     ) -> [ManifestCoding.PartRef?]? {
         let before = Array(previous.parts(kind))
         let previousCount = before.reduce(0) { $0 + $1.count }
-        let count = previousCount + made.keys.reduce(0) { $0 + (known($1) ? 0 : 1) } - removed.count
-        guard !before.isEmpty, shardCount(count, previous: before.count) == before.count else { return nil }
-        var changed = [Bool](repeating: false, count: before.count)
-        for key in made.keys { changed[shard(key, of: before.count)] = true }
-        for key in removed { changed[shard(key, of: before.count)] = true }
         let first = previous.firstPart(kind)
+        guard !before.isEmpty else { return nil }
+        // Which records named are new: each looked for in the previous part of its shard.
+        var old: [Int: [(key: String, place: Range<Int>)]] = [:]
+        for key in made.keys where old[shard(key, of: before.count)] == nil {
+            let index = shard(key, of: before.count)
+            guard let records = previous.records(inPart: first + index, kind) else { return nil }
+            old[index] = records
+        }
+        for key in removed where old[shard(key, of: before.count)] == nil {
+            let index = shard(key, of: before.count)
+            guard let records = previous.records(inPart: first + index, kind) else { return nil }
+            old[index] = records
+        }
+        var (added, gone) = (made.count, 0)
+        for records in old.values {
+            for (key, _) in records {
+                if made[key] != nil { added -= 1 } else if removed.contains(key) { gone += 1 }
+            }
+        }
+        let count = previousCount + added - gone
+        guard shardCount(count, previous: before.count) == before.count else { return nil }
         var refs: [ManifestCoding.PartRef?] = before
-        for index in before.indices where changed[index] {
-            guard let old = previous.records(inPart: first + index, kind) else { return nil }
+        for (index, old) in old.sorted(by: { $0.key < $1.key }) {
             var shard: [(key: String, record: BuildManifest.Record<Value>)] = []
             shard.reserveCapacity(old.count + 1)
             for (key, place) in old where made[key] == nil && !removed.contains(key) { shard.append((key, .copied(place))) }

@@ -159,6 +159,26 @@ final class ManifestPartsTests: XCTestCase {
         XCTAssertEqual(Set(partFiles()).subtracting(before).count, shards.count, "the shards of the pages named, and no other, written again")
     }
 
+    /// Named only by what changed, records that no longer fit as many shards (most pages gone)
+    /// are all named again, and the record is saved whole.
+    func testARecordOfFarFewerPagesNamingOnlyWhatChangedIsShardedAfresh() throws {
+        try manifest().save(to: cache, previous: nil)
+        let archive = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertTrue(archive.load())
+        var update = manifest(pages: 0)
+        update.dependencies = archive.dependencyTable
+        update.keepsOtherPages = true
+        update.removedPages = Set((100..<3000).map { "cities/c\($0).html" })
+        archive.releaseBytes()
+        try update.save(to: cache, previous: archive)
+
+        let read = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
+        XCTAssertNil(read.loadProblem())
+        XCTAssertEqual(read.pages.count, 100)
+        XCTAssertLessThan(read.parts(.pages).count, archive.parts(.pages).count, "fewer shards")
+        for n in 0..<100 { XCTAssertEqual(read.page("cities/c\(n).html")?.key, PageKey(high: UInt64(n), low: 0)) }
+    }
+
     func testABuildKilledAfterWritingPartsLeavesTheLastRecordWhole() throws {
         let first = manifest()
         try first.save(to: cache, previous: nil)
