@@ -154,15 +154,11 @@ package enum ManifestParts {
         let previousCount = before.reduce(0) { $0 + $1.count }
         let first = previous.firstPart(kind)
         guard !before.isEmpty else { return nil }
-        // Which records named are new: each looked for in the previous part of its shard.
+        // The previous records of each shard a record named is in (which tells the new ones).
         var old: [Int: [(key: String, place: Range<Int>)]] = [:]
-        for key in made.keys where old[shard(key, of: before.count)] == nil {
+        for key in [Array(made.keys), Array(removed)].joined() {
             let index = shard(key, of: before.count)
-            guard let records = previous.records(inPart: first + index, kind) else { return nil }
-            old[index] = records
-        }
-        for key in removed where old[shard(key, of: before.count)] == nil {
-            let index = shard(key, of: before.count)
+            if old[index] != nil { continue }
             guard let records = previous.records(inPart: first + index, kind) else { return nil }
             old[index] = records
         }
