@@ -41,10 +41,10 @@ package final class ManifestArchive: @unchecked Sendable {
     package private(set) var imageCount = 0
     package private(set) var assets: [String: FileStamp] = [:]
     /// Where each record is: a place in the archive (its part, and where in it; see `place`).
-    package private(set) var entryRanges: [String: Range<Int>] = [:]
-    package private(set) var sourceRanges: [String: Range<Int>] = [:]
+    package private(set) var entryRanges = RecordIndex()
+    package private(set) var sourceRanges = RecordIndex()
     /// Each page's key, and where its record is.
-    package private(set) var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
+    package private(set) var pages = RecordIndex()
     /// How many dependencies the table holds (decoded when first asked for).
     package private(set) var dependencyCount = 0
     /// At least as many of them as no page reads (`BuildManifest.unreadDependencies`).
@@ -215,11 +215,11 @@ package final class ManifestArchive: @unchecked Sendable {
         enum Read: Sendable {
             case missing(String)
             case damaged
-            case read([UInt8], [(key: String, range: Range<Int>, page: PageKey)])
+            case read([UInt8], RecordIndex.PartSlots?)
         }
         let (folder, refs, partKinds, memory) = (self.folder, all, kinds, self.memory)
         let reads = Parallel.map(refs.count) { n -> Read in
-            guard only.contains(partKinds[n]) else { return .read([], []) }
+            guard only.contains(partKinds[n]) else { return .read([], nil) }
             let ref = refs[n]
             // A part this process read, checked or wrote before is the same bytes (its name is their checksum).
             let known = memory?.part(ref.fileName, size: ref.size)
@@ -233,21 +233,19 @@ package final class ManifestArchive: @unchecked Sendable {
                 memory?.remember(ref.fileName, bytes: bytes)
             }
             if partKinds[n] == .table {
-                return known != nil || ManifestCoding.checkTablePart(bytes) == ref.count ? .read(bytes, []) : .damaged
+                return known != nil || ManifestCoding.checkTablePart(bytes) == ref.count ? .read(bytes, nil) : .damaged
             }
             if partKinds[n] == .values {
-                return known != nil || ManifestCoding.checkValuesPart(bytes) == ref.count ? .read(bytes, []) : .damaged
+                return known != nil || ManifestCoding.checkValuesPart(bytes) == ref.count ? .read(bytes, nil) : .damaged
             }
             if let index = known?.index, index.count == ref.count { return .read(bytes, index) }
-            guard let index = ManifestCoding.indexPart(bytes, partKinds[n]), index.count == ref.count else { return .damaged }
+            guard let index = ManifestCoding.slotsPart(bytes, partKinds[n]), index.count == ref.count else { return .damaged }
             memory?.update(ref.fileName) { $0.index = index }
             return .read(bytes, index)
         }
         memory?.keepOnly(Set(refs.map(\.fileName)))
         var parts: [[UInt8]] = []
         parts.reserveCapacity(all.count)
-        var counts = [Int](repeating: 0, count: ManifestCoding.PartKind.allCases.count)
-        for (n, ref) in all.enumerated() { counts[kinds[n].rawValue] += ref.count }
         for read in reads {
             switch read {
             case .missing(let name): return "missing its part manifest/\(name)"
@@ -255,40 +253,19 @@ package final class ManifestArchive: @unchecked Sendable {
             case .read(let bytes, _): parts.append(bytes)
             }
         }
-        // The pages' table on one core, the entries' and the sources' on the other (each a
-        // key hashed per record: 300,000 at 100,000 pages).
-        enum Table: Sendable {
-            case pages([String: (key: PageKey, range: Range<Int>)])
-            case places(entries: [String: Range<Int>], sources: [String: Range<Int>])
-        }
-        func indexes(_ kind: ManifestCoding.PartKind) -> [(n: Int, index: [(key: String, range: Range<Int>, page: PageKey)])] {
+        // The pages' table on one core, the entries' and the sources' on the other.
+        func slots(_ kind: ManifestCoding.PartKind) -> [(part: Int, slots: RecordIndex.PartSlots)] {
             reads.indices.compactMap { n in
-                guard kinds[n] == kind, case .read(_, let index) = reads[n] else { return nil }
-                return (n, index)
+                guard kinds[n] == kind, case .read(_, let slots?) = reads[n] else { return nil }
+                return (n, slots)
             }
         }
-        let (pageParts, entryParts, sourceParts) = (indexes(.pages), indexes(.entries), indexes(.sources))
-        let sizes = counts
-        let tables = Parallel.map(2) { task -> Table in
-            if task == 0 {
-                var pages: [String: (key: PageKey, range: Range<Int>)] = [:]
-                pages.reserveCapacity(sizes[ManifestCoding.PartKind.pages.rawValue])
-                for (n, index) in pageParts { for item in index { pages[item.key] = (item.page, Self.place(part: n, item.range)) } }
-                return .pages(pages)
-            }
-            var entries: [String: Range<Int>] = [:], sources: [String: Range<Int>] = [:]
-            entries.reserveCapacity(sizes[ManifestCoding.PartKind.entries.rawValue])
-            sources.reserveCapacity(sizes[ManifestCoding.PartKind.sources.rawValue])
-            for (n, index) in entryParts { for item in index { entries[item.key] = Self.place(part: n, item.range) } }
-            for (n, index) in sourceParts { for item in index { sources[item.key] = Self.place(part: n, item.range) } }
-            return .places(entries: entries, sources: sources)
+        let (pageParts, entryParts, sourceParts) = (slots(.pages), slots(.entries), slots(.sources))
+        let tables = Parallel.map(2) { task -> [RecordIndex] in
+            task == 0 ? [RecordIndex(pageParts, place: Self.place)]
+                : [RecordIndex(entryParts, place: Self.place), RecordIndex(sourceParts, place: Self.place)]
         }
-        for table in tables {
-            switch table {
-            case .pages(let made): pages = made
-            case .places(let entries, let sources): (entryRanges, sourceRanges) = (entries, sources)
-            }
-        }
+        (pages, entryRanges, sourceRanges) = (tables[0][0], tables[1][0], tables[1][1])
         held.withLock { $0 = parts }
         (self.refs, kindStarts) = (all, starts)
         (engineKey, globalKey, output, imageCount, assets) = (head.engineKey, head.globalKey, head.output, head.imageCount, head.assets)
@@ -366,7 +343,7 @@ package final class ManifestArchive: @unchecked Sendable {
 
     /// Every content entry, decoded (in parallel, part by part: this is most of the
     /// manifest); nil also after `releaseEntryBytes`.
-    package func entries() -> [String: BuildManifest.StampedEntry]? {
+    package func entries() -> StampedEntries? {
         let bytes = held.value
         let first = firstPart(.entries), end = firstPart(.sources)
         guard bytes.count == refs.count else { return nil }
@@ -386,24 +363,24 @@ package final class ManifestArchive: @unchecked Sendable {
             memory?.update(ref.fileName) { $0.entries = entries }
             return entries
         }
-        var result: [String: BuildManifest.StampedEntry] = [:]
-        result.reserveCapacity(entryRanges.count)
+        var values: [BuildManifest.StampedEntry] = []
+        values.reserveCapacity(entryRanges.count)
         for part in decoded {
             guard let part else { return nil }
-            for value in part { result[value.entry.path] = value }
+            values += part
         }
-        return result
+        return StampedEntries(index: entryRanges, values: values)
     }
 
     /// The plans the previous build kept for the source at `path` (decoded each time: the
     /// planner keeps what it uses).
     package func source(_ path: String, only: ImagePlanner.PlanKey? = nil) -> ImagePlanner.KnownSource? {
-        sourceRanges[path].flatMap { range in decoding(range) { ManifestCoding.source($0, $1, only: only) } }
+        sourceRanges[path].flatMap { slot in decoding(slot.range) { ManifestCoding.source($0, $1, only: only) } }
     }
 
     /// The stamp the source at `path` had when its plans were made (without decoding them).
     package func sourceStamp(_ path: String) -> FileStamp? {
-        guard let range = sourceRanges[path] else { return nil }
+        guard let range = sourceRanges[path]?.range else { return nil }
         return decoding(range) { bytes, range in
             var r = ByteReader(bytes, range)
             _ = r.string()

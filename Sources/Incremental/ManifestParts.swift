@@ -54,11 +54,11 @@ package enum ManifestParts {
         parts.append(chunkJobs(manifest.dependencies, .table, previous: previous, previousItems: \.dependencyTable, jobs: &jobs,
                                ManifestCoding.tablePart))
         parts.append(recordJobs(manifest.entries, keepingOthers: manifest.keepsOtherEntries, removed: manifest.removedEntries,
-                                .entries, previous: previous, places: { $0.entryRanges }, jobs: &jobs, ManifestCoding.writeEntry))
+                                .entries, previous: previous, places: \.entryRanges.places, jobs: &jobs, ManifestCoding.writeEntry))
         parts.append(recordJobs(manifest.sources, keepingOthers: manifest.keepsOtherSources, removed: [],
-                                .sources, previous: previous, places: { $0.sourceRanges }, jobs: &jobs, ManifestCoding.writeSource))
+                                .sources, previous: previous, places: \.sourceRanges.places, jobs: &jobs, ManifestCoding.writeSource))
         parts.append(recordJobs(manifest.pages, keepingOthers: manifest.keepsOtherPages, removed: manifest.removedPages,
-                                .pages, previous: previous, places: { $0.pages.mapValues(\.range) }, jobs: &jobs, ManifestCoding.writePage))
+                                .pages, previous: previous, places: \.pages.places, jobs: &jobs, ManifestCoding.writePage))
         parts.append(chunkJobs(manifest.dependencyValues.count == manifest.dependencies.count ? manifest.dependencyValues : [],
                                .values, previous: previous, previousItems: { $0.dependencyValues ?? [] }, jobs: &jobs,
                                ManifestCoding.valuesPart))
@@ -128,7 +128,7 @@ package enum ManifestParts {
     /// by key, `places`) kept but those `removed`.
     private static func recordJobs<Value: Sendable>(
         _ records: [String: BuildManifest.Record<Value>], keepingOthers: Bool, removed: Set<String>,
-        _ kind: ManifestCoding.PartKind, previous: ManifestArchive?, places: (ManifestArchive) -> [String: Range<Int>],
+        _ kind: ManifestCoding.PartKind, previous: ManifestArchive?, places: (ManifestArchive) -> [(key: String, place: Range<Int>)],
         jobs: inout [Job], _ write: @escaping @Sendable (inout ByteWriter, String, Value) -> Void
     ) -> [ManifestCoding.PartRef?] {
         guard keepingOthers, let previous else { return shardJobs(records, kind, previous: previous, jobs: &jobs, write) }

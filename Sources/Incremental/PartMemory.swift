@@ -13,8 +13,8 @@ import Locking
 package final class PartMemory: Sendable {
     package struct Part: Sendable {
         package var bytes: [UInt8]
-        /// The part's records (entries, sources, pages), as `ManifestCoding.indexPart` gives them.
-        package var index: [(key: String, range: Range<Int>, page: PageKey)]?
+        /// The part's records (entries, sources, pages), as `ManifestCoding.slotsPart` gives them.
+        package var index: RecordIndex.PartSlots?
         /// The entries of an entries part, decoded.
         package var entries: [BuildManifest.StampedEntry]?
         /// The dependencies of a chunk of the table, decoded.

@@ -55,9 +55,9 @@ package struct RebuildPlan {
         package var engineKey: String
         /// See `SiteBuild.globalKey`: the settings, the theme folder and the site folder.
         package var globalKey: String
-        package var entries: [String: BuildManifest.StampedEntry]
+        package var entries: StampedEntries
 
-        package init(engineKey: String, globalKey: String, entries: [String: BuildManifest.StampedEntry]) {
+        package init(engineKey: String, globalKey: String, entries: StampedEntries) {
             self.engineKey = engineKey
             self.globalKey = globalKey
             self.entries = entries

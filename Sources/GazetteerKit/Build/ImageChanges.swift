@@ -16,7 +16,7 @@ struct ImageChanges {
     /// How many thumbnails the output holds after the build.
     var count = 0
 
-    init(previousOutput: ManifestArchive?, outputEntries: [String: BuildManifest.StampedEntry], entries: [ContentEntry],
+    init(previousOutput: ManifestArchive?, outputEntries: StampedEntries, entries: [ContentEntry],
          processed: ContentWork.Outcome, pages: [String], renderedImages: [String: [String]], output: URL,
          nothingDeleted: Bool) {
         guard let previousOutput else {
@@ -61,7 +61,7 @@ struct ImageChanges {
                 compare(previousOutput.images(ofPage: path), [])
             }
             let currentEntries = Set(entries.map(\.path))
-            for (path, old) in outputEntries where !currentEntries.contains(path) {
+            for old in outputEntries.values where !currentEntries.contains(old.entry.path) {
                 compare(old.entry.bodyImageFiles, [])
             }
         }

@@ -14,10 +14,10 @@ extension SiteBuild {
         /// The last build's watch, when nothing it read has changed: nothing to do.
         var unchanged: InputWatch?
         /// Its entries, decoded while the site folder is listed (most builds need them).
-        var decoding: Background<[String: BuildManifest.StampedEntry]>?
+        var decoding: Background<StampedEntries>?
 
         /// Its entries (empty when there is no manifest).
-        var entries: [String: BuildManifest.StampedEntry] { decoding?.value ?? [:] }
+        var entries: StampedEntries { decoding?.value ?? [:] }
 
         /// Starts decoding the entries, on another thread. Their bytes go once they are decoded
         /// (their records are copied from the file).
@@ -67,12 +67,12 @@ extension SiteBuild {
         /// When page keys are compared: the manifest holding the last keys.
         var pageKeys: ManifestArchive? { uses.pageKeys ? archive : nil }
         /// The last build's entries, when the output or the entries are reused.
-        var stampedEntries: [String: BuildManifest.StampedEntry]
+        var stampedEntries: StampedEntries
         /// The files the last build read that changed since (nil: not known).
         var changedFiles: Set<String>?
         /// Every entry of the last manifest, however little of it is reused: when each file
         /// first appeared in the build record (`ContentEntry.firstSeen`) is kept from it.
-        var recorded: [String: BuildManifest.StampedEntry] = [:]
+        var recorded: StampedEntries = [:]
     }
 
     /// Reads the previous manifest and checks what it read; stops there when nothing changed.

@@ -54,7 +54,7 @@ extension SiteBuild {
             for (path, record) in planner.sources(keeping: imagePaths, earlierStamp: { knownPlans?.sourceStamp($0) }) {
                 if let record {
                     manifest.sources[path] = .value(record)
-                } else if let range = knownPlans?.sourceRanges[path] {
+                } else if let range = knownPlans?.sourceRanges[path]?.range {
                     manifest.sources[path] = .copied(range)
                 }
             }

@@ -59,7 +59,7 @@ final class ManifestPartsTests: XCTestCase {
     /// The next manifest: page `changed` a new value, every other record copied from the last one.
     private func next(from archive: ManifestArchive, changing changed: Int) -> BuildManifest {
         var manifest = self.manifest(changing: changed)
-        for (path, page) in archive.pages where path != "cities/c\(changed).html" { manifest.pages[path] = .copied(page.range) }
+        for (path, place) in archive.pages.places where path != "cities/c\(changed).html" { manifest.pages[path] = .copied(place) }
         manifest.dependencies = archive.dependencyTable
         archive.releaseBytes()  // as a build does: copied records are read from the part files
         return manifest
@@ -119,7 +119,7 @@ final class ManifestPartsTests: XCTestCase {
         let third = try XCTUnwrap(ManifestArchive.read(from: cache).archive)
         XCTAssertTrue(third.load())
         var copiedAgain = manifest(changing: 1234)
-        for (path, page) in third.pages { copiedAgain.pages[path] = .copied(page.range) }
+        for (path, place) in third.pages.places { copiedAgain.pages[path] = .copied(place) }
         copiedAgain.dependencies = third.dependencyTable
         third.releaseBytes()
         XCTAssertEqual(try copiedAgain.save(to: cache, previous: third), 0, "nothing changed: no part written")

@@ -78,10 +78,10 @@ final class ISOCodeTests: XCTestCase {
         XCTAssertEqual(site.build().status, 0)
         let archive = try XCTUnwrap(ManifestArchive.read(from: site.root.appending(path: ".gazetteer-cache")).archive)
         XCTAssertTrue(archive.load())
-        let entries = try XCTUnwrap(archive.entries()).mapValues(\.entry)
-        XCTAssertEqual(entries["content/countries/japan.md"]?.isoCode, "JP")
-        XCTAssertEqual(entries["content/cities/kyoto.md"]?.position, GeoPosition(latitude: 35.0116, longitude: 135.7681))
-        XCTAssertNil(entries["content/cities/kyoto.md"]?.isoCode)
+        let entries = try XCTUnwrap(archive.entries())
+        XCTAssertEqual(entries["content/countries/japan.md"]?.entry.isoCode, "JP")
+        XCTAssertEqual(entries["content/cities/kyoto.md"]?.entry.position, GeoPosition(latitude: 35.0116, longitude: 135.7681))
+        XCTAssertNil(entries["content/cities/kyoto.md"]?.entry.isoCode)
     }
 
     func testABuildWarnsOfACountryISODoesNotKnowEveryTimeUntilItIsMended() throws {
