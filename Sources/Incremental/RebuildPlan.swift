@@ -25,8 +25,11 @@ package struct RebuildPlan {
     }
 
     package var output: OutputUpdate
-    /// Content files whose entries are taken from the manifest.
-    package var reuse: Set<String> = []
+    /// Per file of the check (`Check.files`, in its order): its entry, taken from the
+    /// manifest, when it is reused (nil: it is parsed).
+    package var reused: [ContentEntry?] = []
+    /// The paths of the files whose entries are taken from the manifest.
+    package var reuse: Set<String> { Set(reused.lazy.compactMap { $0?.path }) }
     /// Content files to read and parse; `validate` is false for a file whose slug an earlier
     /// file has (it is parsed for its problems only).
     package var parse: [(file: SiteLoader.ScannedFile, validate: Bool)] = []
@@ -46,7 +49,7 @@ package struct RebuildPlan {
     /// Forgets the files to parse and to reuse, once the parse stage has taken them (at
     /// 100,000 files, 19 MB held to the end of the build otherwise).
     package mutating func releaseFileLists() {
-        reuse = []
+        reused = []
         parse = []
     }
 
@@ -132,11 +135,15 @@ package struct RebuildPlan {
             plan.lookForRemoved = false
         }
         let countries = Set(check.files.filter { $0.kind == .country }.map(\.slug))
-        plan.reuse.reserveCapacity(check.files.count)
+        plan.reused = Array(repeating: nil, count: check.files.count)
+        // Two files of one page (`paris.md`, `Paris.md`) come of the files' names alone: with
+        // the listing the last build had, none (it had none: a build with a problem leaves
+        // the last manifest as it was).
+        let duplicatesKnown = check.listedBefore
         var seen: [String: String] = [:]
-        seen.reserveCapacity(check.files.count)
-        for file in check.files {
-            if let first = seen.updateValue(file.path, forKey: file.outputPath) {
+        if !duplicatesKnown { seen.reserveCapacity(check.files.count) }
+        for (n, file) in check.files.enumerated() {
+            if !duplicatesKnown, let first = seen.updateValue(file.path, forKey: file.outputPath) {
                 seen[file.outputPath] = first
                 plan.duplicates.append(file.duplicate(of: first))
                 plan.parse.append((file, false))
@@ -157,7 +164,7 @@ package struct RebuildPlan {
             // A body's HTML names its pictures' thumbnails; a new output needs them planned.
             valid = valid && entry.bodyImages.allSatisfy(check.pictureUnchanged)
                 && (output == .update || entry.bodyImages.isEmpty)
-            if valid { plan.reuse.insert(file.path) } else { plan.parse.append((file, true)) }
+            if valid { plan.reused[n] = entry } else { plan.parse.append((file, true)) }
         }
         return plan
     }

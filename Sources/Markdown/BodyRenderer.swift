@@ -5,28 +5,33 @@ import Load
 import FrontMatter
 import Images
 
+/// The content files of the guide, as a body's links are resolved against them.
+package protocol ContentPageLookup: Sendable {
+    /// The content file at the site-relative `path`: the path as the scan holds it (links
+    /// share its string), its page, and whether it is a regular file in a real folder.
+    func file(_ path: String) -> (path: String, page: String, plain: Bool)?
+    /// Every content file's path (for suggestions).
+    var allPaths: [String] { get }
+}
+
 /// The Markdown stage for one content file: renders its body, turning links to other
 /// content files into links to their pages and images into thumbnails. Problems are
 /// collected, located in the file.
 package struct BodyRenderer {
     package var paths: ContentPath
-    /// Site-relative paths of every content file (`content/cities/madrid.md`) and their pages.
-    package var pages: [String: String]
+    /// Every content file (`content/cities/madrid.md`) and its page.
+    package var pages: any ContentPageLookup
     package var planner: ImagePlanner
     package var options: MarkdownOptions
-    /// Content files known to be regular files in real folders (not symlinks): a link to
-    /// one of them is resolved on its text alone, without asking the file system.
-    package var plainFiles: Set<String> = []
     /// The folder of the language the body is shown in (`fr/`; "" for the default language):
     /// a link to an entry leads to its page in that language.
     package var languageFolder = ""
 
-    package init(paths: ContentPath, pages: [String: String], planner: ImagePlanner, options: MarkdownOptions, plainFiles: Set<String> = []) {
+    package init(paths: ContentPath, pages: any ContentPageLookup, planner: ImagePlanner, options: MarkdownOptions) {
         self.paths = paths
         self.pages = pages
         self.planner = planner
         self.options = options
-        self.plainFiles = plainFiles
     }
 
     /// Renders the body of `file`, whose page is written at `outputPath`.
@@ -71,20 +76,22 @@ package struct BodyRenderer {
         }
         // The link is kept as the scan's own path of the file (`pages`' key): at 100,000
         // cities, their links to their country and neighbours share a few strings.
-        if let target = ContentPath.lexical(path, from: file.path), plainFiles.contains(target), let known = pages.index(forKey: target) {
-            links.append(pages[known].key)
-            return PagePath.relative(from: outputPath, to: inLanguage(pages[known].value, of: target)) + fragment
+        // A link to a content file that is a regular file in a real folder (not a symlink) is
+        // resolved on its text alone, without asking the file system.
+        if let target = ContentPath.lexical(path, from: file.path), let known = pages.file(target), known.plain {
+            links.append(known.path)
+            return PagePath.relative(from: outputPath, to: inLanguage(known.page, of: target)) + fragment
         }
         switch paths.resolve(path, from: file.path) {
         case .success(let url):
-            if let known = pages.index(forKey: paths.siteRelative(url)) {
-                links.append(pages[known].key)
-                return PagePath.relative(from: outputPath, to: inLanguage(pages[known].value, of: pages[known].key)) + fragment
+            if let known = pages.file(paths.siteRelative(url)) {
+                links.append(known.path)
+                return PagePath.relative(from: outputPath, to: inLanguage(known.page, of: known.path)) + fragment
             }
             problems.append(Diagnostic("link to \"\(destination)\", which is not a country or city of the guide", at: link.location))
         case .failure(.missing):
             let name = (path as NSString).lastPathComponent
-            let known = pages.keys.map { ($0 as NSString).lastPathComponent }
+            let known = pages.allPaths.map { ($0 as NSString).lastPathComponent }
             problems.append(Diagnostic(
                 "link to a missing page \"\(destination)\"" + NameSuggestion.hint(for: name, in: known), at: link.location))
         case .failure(let failure):

@@ -29,7 +29,7 @@ extension ContentEntry {
         }
 
         package var bodyRenderer: BodyRenderer {
-            BodyRenderer(paths: paths, pages: files.pages, planner: planner, options: config.markdown, plainFiles: files.plain)
+            BodyRenderer(paths: paths, pages: files, planner: planner, options: config.markdown)
         }
     }
 

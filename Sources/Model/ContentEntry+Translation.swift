@@ -81,21 +81,23 @@ extension ContentEntry {
                 bodyImageFiles: bodyImageFiles, draft: draft, menu: menu, warnings: [], date: date, firstSeen: firstSeen, credit: credit,
                 hasBody: hasBody, slug: slug, language: .some(code))
         }
-        var given: [String: YAMLEntry] = [:]
-        for entry in t.extra { given[entry.key] = entry }
+        // A translation gives a few keys: looked for in its list (the last of a key given
+        // twice), not hashed into a table for each of 10,000 entries.
+        let given = t.extra
+        func value(_ key: String) -> YAMLEntry? { given.last { $0.key == key } }
         func text(_ key: String, _ own: String?) -> String? {
-            guard let entry = given[key] else { return own }
+            guard let entry = value(key) else { return own }
             if case .null = entry.value.value { return own }
             return entry.value.text ?? own
         }
         var aliases = self.aliases
-        if let list = given["aliases"] {
+        if let list = value("aliases") {
             if case .sequence(let items) = list.value.value { aliases = items.compactMap(\.text) } else if let one = list.value.text { aliases = [one] }
         }
         let known = kind == .country ? Self.countryKeys : kind == .city ? Self.cityKeys : Self.pageKeys
-        var extra = self.extra.map { given[$0.key] ?? $0 }
-        let own = Set(self.extra.map(\.key))
-        extra += t.extra.filter { !known.contains($0.key) && !own.contains($0.key) }
+        var extra = self.extra.map { value($0.key) ?? $0 }
+        let own = self.extra
+        extra += t.extra.filter { entry in !known.contains(entry.key) && !own.contains { $0.key == entry.key } }
         var credit = self.credit
         if let caption = text(kind == .country ? "flag_caption" : "picture_caption", nil) {
             credit = PictureCredit(caption: caption, credit: credit?.credit, license: credit?.license)

@@ -42,9 +42,14 @@ extension SiteBuild {
                 diagnostics += error.diagnostics
             }
         }
-        diagnostics += Translations.problems(scan.content, config: config)
         let engine = engineKey()
         let global = globalKey(scan, engine: engine)
+        // The translations' problems come of the files' names and the settings alone: with the
+        // same names and settings as the last build, none (it had none: a build with a problem
+        // leaves the last manifest as it was).
+        if !(scan.listedBefore && archive?.globalKey == global) {
+            diagnostics += Translations.problems(scan.content, config: config)
+        }
         clock.lap("load.manifest")
 
         let limits = { var limits = Limits(); limits.maxPixels = config.maxImagePixels; return limits }()

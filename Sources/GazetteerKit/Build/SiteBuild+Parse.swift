@@ -44,9 +44,11 @@ extension SiteBuild {
         let now = Int64(Date().timeIntervalSince1970)
         var reusedCount = 0
         entries.reserveCapacity(scan.content.count)
-        for file in scan.content {
-            if previous != nil, plan.reuse.contains(file.path), let reused = archiveEntries[file.path] {
-                entries.append(reused.entry)
+        // The plan's files are the scan's, in its order.
+        let reused = previous != nil && plan.reused.count == scan.content.count ? plan.reused : []
+        for (n, file) in scan.content.enumerated() {
+            if !reused.isEmpty, let entry = reused[n] {
+                entries.append(entry)
                 reusedCount += 1
             } else if let fresh = processed.entries[file.path] {
                 // When the build record first held the file: kept from the last one, else now.
