@@ -409,6 +409,30 @@ package final class ManifestArchive: @unchecked Sendable {
         }
     }
 
+    /// The paths of the pages whose last rendering read a position `changed` marks, every
+    /// record walked in the order the parts hold them (nil: one could not be read): for a
+    /// build whose pages are the last build's, instead of a lookup by path per page.
+    package func pagesReading(_ changed: [Bool]) -> [String]? {
+        let bytes = held.value, index = pages, tableSize = dependencyCount
+        let found = Parallel.parts(index.count, parts: 8) { range -> [String]? in
+            var reading: [String] = []
+            for n in range {
+                let place = index.place(at: n)
+                let part = Self.part(of: place), local = Self.local(place)
+                guard part < bytes.count, local.upperBound <= bytes[part].count, !bytes[part].isEmpty,
+                      let reads = ManifestCoding.pageReadsAny(bytes[part], local, tableSize: tableSize, of: changed) else { return nil }
+                if reads { reading.append(index.key(at: n)) }
+            }
+            return reading
+        }
+        var paths: [String] = []
+        for part in found {
+            guard let part else { return nil }
+            paths += part
+        }
+        return paths
+    }
+
     /// The page at `path`'s record (nil: not known).
     package func page(_ path: String) -> BuildManifest.PageRecord? {
         pages[path].flatMap { page in decoding(page.range) { ManifestCoding.page($0, $1, tableSize: dependencyCount) } }

@@ -110,6 +110,17 @@ package struct RecordIndex: Sendable {
         }
     }
 
+    /// The place of the record at `position` (among every record, in the parts' order).
+    package func place(at position: Int) -> Range<Int> { slots[position].range }
+
+    /// The key of the record at `position`.
+    package func key(at position: Int) -> String {
+        let slot = slots[position]
+        return keyBytes.withUnsafeBufferPointer {
+            String(decoding: $0[Int(slot.keyStart)..<Int(slot.keyStart + slot.keyLength)], as: UTF8.self)
+        }
+    }
+
     /// Every key, in the parts' order (made as strings: for the few steps that go through all).
     package var keys: [String] {
         keyBytes.withUnsafeBufferPointer { bytes in

@@ -83,6 +83,17 @@ extension SiteBuild {
         let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
             // Only some values changed: a page that read none of them is unchanged, found
             // without decoding what it read; those that did are decoded, to be rendered.
+            // The lists as they were (no entry came or went, none said anything new of them), so
+            // are the pages: the last build's records are walked as they are stored, and only
+            // the pages that read a changed value are looked up by path.
+            if let changed, case .none? = known?.2, pages.count == compared.pages.count, remaking.isEmpty,
+               let reading = compared.pagesReading(changed) {
+                let rendered = Set(reading)
+                return pages.map { page in
+                    guard rendered.contains(page.path) else { return (nil, true) }
+                    return (compared.keyAndDependencies(ofPage: page.path)?.dependencies, false)
+                }
+            }
             if let changed {
                 let reads = compared.pagesRead(changed, by: pages.map { remaking.contains($0.kind) ? nil : $0.path })
                 return pages.indices.map { index in
