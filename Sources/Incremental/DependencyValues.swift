@@ -34,7 +34,7 @@ package struct DependencyValues: Sendable {
     private let pagePaths: [String]
     private let imageStamp: @Sendable (String) -> FileStamp?
     /// The files links may point at (`PageRenderer.targets`).
-    private let files: Set<String>
+    private let files: LinkTargets
 
     /// What the lists of one language's model hold, made once, when a list's value is first
     /// asked for (a build whose lists are as they were asks for none).
@@ -104,7 +104,7 @@ package struct DependencyValues: Sendable {
     /// (each dependency is asked for once a build, across the cores, and most builds ask for
     /// none of the lists after the comparison of keys).
     package init(model: SiteModel, entries: [ContentEntry], settings: String?, templates: [TemplateSource], pagePaths: [String],
-         files: Set<String> = [], words: ThemeWords = ThemeWords(files: []),
+         files: LinkTargets = LinkTargets(files: [], baseURL: nil, sitePath: "/"), words: ThemeWords = ThemeWords(files: []),
          translations: [(code: String, model: SiteModel)] = [],
          imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         self.files = files

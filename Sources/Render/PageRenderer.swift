@@ -133,10 +133,14 @@ package struct PageRenderer: Sendable {
         targets = LinkTargets(files: [], baseURL: model.config.baseURL, sitePath: model.config.sitePath)
         hasCredits = model.countries.contains { $0.credit != nil && !$0.image.isPlaceholder }
             || model.cities.contains { $0.credit != nil && !$0.image.isPlaceholder }
-        for output in Outputs.all where language == nil || output.perLanguage {
-            let made = output.files(of: self)
-            pages += made
-            if output.listed { listedPaths += made.map(\.path) }
+        // Each output's files listed on a core (400,000 pages at 100,000 cities, in one language).
+        let outputs = Outputs.all.filter { language == nil || $0.perLanguage }
+        let site = self
+        let made = Parallel.map(outputs.count) { outputs[$0].files(of: site) }
+        pages.reserveCapacity(made.reduce(0) { $0 + $1.count })
+        for (output, files) in zip(outputs, made) {
+            pages += files
+            if output.listed { listedPaths += files.map(\.path) }
         }
         targets = LinkTargets(files: Set(pages.lazy.map(\.path)), baseURL: model.config.baseURL, sitePath: model.config.sitePath)
     }
@@ -187,7 +191,7 @@ package struct PageRenderer: Sendable {
     /// Adds the files the output holds besides those of the outputs (the theme's assets,
     /// `static/`, the files pages link to) to what links may point at.
     package mutating func publishes(_ files: some Sequence<String>) {
-        targets = LinkTargets(files: targets.files.union(files), baseURL: targets.baseURL, sitePath: targets.sitePath)
+        targets = targets.adding(files)
     }
 
     /// List rows whose pictures load at once (the first screen); the others load lazily.

@@ -40,7 +40,7 @@ extension SiteBuild {
         let taken = planner.stampsTaken  // looked up across the cores without the planner's lock
         let values = DependencyValues(
             model: model.site, entries: content.entries, settings: scan.configFile?.text, templates: scan.theme.templates,
-            pagePaths: model.renderer.listedPaths, files: model.renderer.targets.files, words: model.renderer.words,
+            pagePaths: model.renderer.listedPaths, files: model.renderer.targets, words: model.renderer.words,
             translations: model.renderer.translations.map { ($0.language!.code, $0.model) },
             imageStamp: { (taken[$0] ?? planner.stamp(of: $0)) ?? FileStamp.following($0) })
         let compared = reuse.pageKeys

@@ -15,7 +15,11 @@ import Load
 /// scheme, `//host`) are not followed; thumbnails (`images/`), which the build names itself,
 /// are not looked for.
 package struct LinkTargets: Sendable {
+    /// The files of the outputs.
     package let files: Set<String>
+    /// The files published beside them (`PageRenderer.publishes`): a set of their own, so that
+    /// the outputs' (400,000 paths at 100,000 cities, shared by every language) is not copied.
+    package private(set) var published: Set<String> = []
     /// `base_url`, when set.
     package let baseURL: String?
     /// The site's path on its server (`/guide/`, else `/`).
@@ -25,6 +29,16 @@ package struct LinkTargets: Sendable {
         self.files = files
         self.baseURL = baseURL
         self.sitePath = sitePath
+    }
+
+    /// Whether the output holds a file at `path`.
+    package func contains(_ path: String) -> Bool { files.contains(path) || published.contains(path) }
+
+    /// These targets and the files `more` besides.
+    package func adding(_ more: some Sequence<String>) -> LinkTargets {
+        var targets = self
+        targets.published.formUnion(more)
+        return targets
     }
 
     package enum Resolution: Equatable, Sendable {
@@ -64,7 +78,7 @@ package struct LinkTargets: Sendable {
                 value = value.dropFirst(sitePath.utf8.count)
                 fromRoot = true
             } else {
-                return .fromRoot(Self.normalized(value.dropFirst(), in: []).flatMap { files.contains($0) ? $0 : nil })
+                return .fromRoot(Self.normalized(value.dropFirst(), in: []).flatMap { contains($0) ? $0 : nil })
             }
         }
         if value.contains(UInt8(ascii: "%")) {
@@ -77,7 +91,7 @@ package struct LinkTargets: Sendable {
         if served, path.isEmpty || path.hasSuffix("/") { path += OutputPath.index }
         if path.isEmpty || path.hasSuffix("/") { return .missing(path) }
         if path.utf8.starts(with: Self.images) { return .skipped }
-        return files.contains(path) ? .file(path) : .missing(path)
+        return contains(path) ? .file(path) : .missing(path)
     }
 
     private static let twoSlashes = Array("//".utf8)
@@ -131,8 +145,9 @@ package struct LinkTargets: Sendable {
     /// The file of the output nearest to `path`, for "did you mean": the same file name in
     /// another folder, the path with `.html` or `index.html` added, else the closest spelling.
     package func nearest(to path: String) -> String? {
-        for guess in [path + ".html", path + "index.html", path + "/index.html"] where files.contains(guess) { return guess }
+        for guess in [path + ".html", path + "index.html", path + "/index.html"] where contains(guess) { return guess }
         let name = (path as NSString).lastPathComponent
+        let files = files.union(published)
         let sameName = files.filter { ($0 as NSString).lastPathComponent == name }.sorted()
         if let first = sameName.first { return first }
         let pages = files.filter { !$0.hasPrefix("images/") }

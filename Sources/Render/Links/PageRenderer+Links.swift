@@ -44,7 +44,7 @@ extension PageRenderer {
             guard case .missing(let path) = targets.resolve(found.value, from: page.path), path.hasPrefix(folder) else { continue }
             let shown = String(path.dropFirst(folder.count))
             scope.read(.target(path))
-            guard targets.files.contains(shown) else { continue }
+            guard targets.contains(shown) else { continue }
             let fragment = found.value.firstIndex(of: "#").map { String(found.value[$0...]) } ?? ""
             replacements.append((found.offset, found.value.utf8.count, PagePath.relative(from: page.path, to: shown) + fragment))
         }
