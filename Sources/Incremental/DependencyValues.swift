@@ -22,9 +22,9 @@ import Locking
 /// Nothing here knows what a template does with a value: adding a value to a page's context
 /// needs no code here, only a `Dependency` recorded where the value is looked up.
 package struct DependencyValues: Sendable {
-    /// Every content file's entry, by site-relative path (and for a guide in several
-    /// languages, each entry as another language shows it, by its translation's path).
-    private let entries: [String: ContentEntry]
+    /// Every content file's entry (and for a guide in several languages, each entry as
+    /// another language shows it, at its translation's path), found by path.
+    private let entries: EntryTable
     /// The lists of the default language's model.
     private let lists: Lists
     /// Those of each other language's, by its code (see `Dependency.inLanguage(_:)`).
@@ -35,6 +35,35 @@ package struct DependencyValues: Sendable {
     private let imageStamp: @Sendable (String) -> FileStamp?
     /// The files links may point at (`PageRenderer.targets`).
     private let files: LinkTargets
+
+    /// The entries by path: a table of them all made when first needed (every value hashed);
+    /// an edit's few entries read again are found by a walk of the entries instead (a table
+    /// of 100,000 paths made for a handful of lookups was 30 to 50 ms of an edit).
+    private final class EntryTable: Sendable {
+        /// Later ones stand for earlier ones of the same path.
+        let all: [ContentEntry]
+        private let table = Locked<[String: ContentEntry]?>(nil)
+
+        init(_ all: [ContentEntry]) { self.all = all }
+
+        var byPath: [String: ContentEntry] {
+            table.withLock { table in
+                if let table { return table }
+                var made: [String: ContentEntry] = [:]
+                made.reserveCapacity(all.count)
+                for entry in all { made[entry.path] = entry }
+                table = made
+                return made
+            }
+        }
+
+        /// Those of the entries at `paths` there are, by path, found by a walk (`paths` few).
+        func some(_ paths: [String]) -> [String: ContentEntry] {
+            var found: [String: ContentEntry] = [:]
+            for entry in all where paths.contains(entry.path) { found[entry.path] = entry }
+            return found
+        }
+    }
 
     /// What the lists of one language's model hold, made once, when a list's value is first
     /// asked for (a build whose lists are as they were asks for none).
@@ -109,15 +138,9 @@ package struct DependencyValues: Sendable {
          imageStamp: @escaping @Sendable (String) -> FileStamp?) {
         self.files = files
         self.words = words
-        var byPath: [String: ContentEntry] = [:]
-        byPath.reserveCapacity(entries.count)
-        for entry in entries { byPath[entry.path] = entry }
-        for (_, other) in translations {
-            for entry in other.countries { byPath[entry.path] = entry }
-            for entry in other.cities { byPath[entry.path] = entry }
-            for entry in other.pages { byPath[entry.path] = entry }
-        }
-        self.entries = byPath
+        var all = entries
+        for (_, other) in translations { all += other.countries + other.cities + other.pages }
+        self.entries = EntryTable(all)
         self.imageStamp = imageStamp
         self.pagePaths = pagePaths
         lists = Lists(model)
@@ -198,8 +221,9 @@ package struct DependencyValues: Sendable {
 
     /// The values of `dependencies`, hashed across the cores.
     package func values(of dependencies: [Dependency]) -> [PageKey] {
+        let entries = self.entries.byPath
         // Taken 64 at a time: a list's value costs thousands of an entry's.
-        Parallel.map(dependencies.count, chunk: dependencies.count < 256 ? 256 : 64) { value(of: dependencies[$0]) }
+        return Parallel.map(dependencies.count, chunk: dependencies.count < 256 ? 256 : 64) { value(of: dependencies[$0], entries: entries) }
     }
 
     /// How the model's lists may differ from the last build's, when only content files changed.
@@ -247,7 +271,11 @@ package struct DependencyValues: Sendable {
             if dependency.kind.isLanguageKind { return lists.mayDiffer(dependency) }
             return !dependency.kind.isEntryKind || readAgainNow(dependency.name)
         }
-        let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]]) }
+        // The entries those read: found by a walk of the entries when they are few.
+        let read = again.lazy.map { dependencies[$0].language?.dependency ?? dependencies[$0] }
+        let names = Set(read.filter(\.kind.isEntryKind).map(\.name))
+        let entries = names.count <= 16 ? self.entries.some(Array(names)) : self.entries.byPath
+        let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]], entries: entries) }
         var values = known
         var changed = [Bool](repeating: false, count: dependencies.count)
         for (n, position) in again.enumerated() where hashed[n] != known[position] {
@@ -258,7 +286,10 @@ package struct DependencyValues: Sendable {
     }
 
     /// The dependency and its value now, hashed.
-    package func value(of recorded: Dependency) -> PageKey {
+    package func value(of recorded: Dependency) -> PageKey { value(of: recorded, entries: entries.byPath) }
+
+    /// `value(of:)`, the entries read from `entries`.
+    private func value(of recorded: Dependency, entries: [String: ContentEntry]) -> PageKey {
         var key = PageKeyHasher()
         key.add(Int(recorded.kind.rawValue))
         key.add(recorded.name)

@@ -29,12 +29,17 @@ extension ContentEntry.Redirect {
 
 extension SiteModel {
     /// The located problems of the old slugs of `entries` (every entry of the model): an old
-    /// address that is the page of a content file (`pages`: every content file's page,
-    /// whether it has problems or not), and an old slug given twice.
-    package static func redirectProblems(_ entries: [ContentEntry], pages: Set<String>) -> [Diagnostic] {
+    /// address that is the page of a content file (`pages` gives every content file's page,
+    /// whether it has problems or not: asked only when an entry gives old names), and an old
+    /// slug given twice.
+    package static func redirectProblems(_ entries: [ContentEntry], pages: () -> Set<String>) -> [Diagnostic] {
+        // Only the entries that give old names are sorted, and the pages gathered only when one does.
+        let redirecting = entries.filter { !$0.redirects.isEmpty }
+        guard !redirecting.isEmpty else { return [] }
+        let pages = pages()
         var problems: [Diagnostic] = []
         var first: [String: (entry: ContentEntry, redirect: ContentEntry.Redirect)] = [:]
-        for entry in entries.sorted(by: { $0.path < $1.path }) {
+        for entry in redirecting.sorted(by: { $0.path < $1.path }) {
             for redirect in entry.redirects {
                 let page = redirect.outputPath(entry.kind)
                 if pages.contains(page) {

@@ -47,7 +47,7 @@ extension SiteBuild {
         }
         let model = models[0].model
         let translations = Array(models.dropFirst())
-        diagnostics += SiteModel.redirectProblems(content.entries, pages: Set(scan.content.map(\.outputPath)))
+        diagnostics += SiteModel.redirectProblems(content.entries) { Set(scan.content.map(\.outputPath)) }
         clock.lap("model.model")
         var library: TemplateLibrary?
         do throws(MustacheErrorList) {
