@@ -59,6 +59,7 @@ package struct DependencyValues: Sendable {
 
         /// Those of the entries at `paths` there are, by path, found by a walk (`paths` few).
         func some(_ paths: [String]) -> [String: ContentEntry] {
+            guard !paths.isEmpty else { return [:] }
             var found: [String: ContentEntry] = [:]
             for entry in all where paths.contains(entry.path) { found[entry.path] = entry }
             return found
@@ -221,7 +222,7 @@ package struct DependencyValues: Sendable {
 
     /// The values of `dependencies`, hashed across the cores.
     package func values(of dependencies: [Dependency]) -> [PageKey] {
-        let entries = self.entries.byPath
+        let entries = entries(readBy: dependencies)
         // Taken 64 at a time: a list's value costs thousands of an entry's.
         return Parallel.map(dependencies.count, chunk: dependencies.count < 256 ? 256 : 64) { value(of: dependencies[$0], entries: entries) }
     }
@@ -271,10 +272,7 @@ package struct DependencyValues: Sendable {
             if dependency.kind.isLanguageKind { return lists.mayDiffer(dependency) }
             return !dependency.kind.isEntryKind || readAgainNow(dependency.name)
         }
-        // The entries those read: found by a walk of the entries when they are few.
-        let read = again.lazy.map { dependencies[$0].language?.dependency ?? dependencies[$0] }
-        let names = Set(read.filter(\.kind.isEntryKind).map(\.name))
-        let entries = names.count <= 16 ? self.entries.some(Array(names)) : self.entries.byPath
+        let entries = entries(readBy: again.lazy.map { dependencies[$0] })
         let hashed = Parallel.map(again.count, chunk: 1024) { value(of: dependencies[again[$0]], entries: entries) }
         var values = known
         var changed = [Bool](repeating: false, count: dependencies.count)
@@ -283,6 +281,19 @@ package struct DependencyValues: Sendable {
             changed[position] = true
         }
         return (values, changed)
+    }
+
+    /// The entries whose values `dependencies` are (and maybe others), by path: found by a walk
+    /// of the entries when they are few (an edit's), else the table of them all.
+    private func entries(readBy dependencies: some Sequence<Dependency>) -> [String: ContentEntry] {
+        var names: Set<String> = []
+        for dependency in dependencies {
+            let read = dependency.language?.dependency ?? dependency
+            guard read.kind.isEntryKind else { continue }
+            names.insert(read.name)
+            if names.count > 16 { return entries.byPath }
+        }
+        return entries.some(Array(names))
     }
 
     /// The dependency and its value now, hashed.
