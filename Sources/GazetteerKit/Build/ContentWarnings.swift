@@ -9,6 +9,14 @@ import Incremental
 /// wrong ending is not loaded, a picture nothing names is not shown. Each is a warning, so
 /// that nothing an editor put there vanishes without a word.
 enum ContentWarnings {
+    /// The warnings, every folder of content/ listed to find them, and the fingerprint of the
+    /// files used that they were found for (see `fingerprint`).
+    struct Found: Sendable {
+        var warnings: [Diagnostic]
+        var folders: [String]
+        var fingerprint: UInt64
+    }
+
     static let markdownEndings = ["markdown", "mdown", "mkd", "mkdn", "mdx", "txt", "text"]
 
     /// The site-relative paths of the files the build uses: the content files loaded, the
@@ -121,27 +129,30 @@ extension SiteBuild {
     /// `content.entryWarnings` otherwise). The last build's, when it used the same files
     /// and no folder of content/ changed since (a build that changed one page does not list
     /// the whole of content/ again); otherwise found while the pages are made.
-    mutating func contentWarnings(_ content: inout Content) -> Background<(warnings: [Diagnostic], folders: [String])> {
-        let loaded = inputs.scan.content.map(\.path)
-        // A draft's pictures and files are used (by the draft).
-        let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: content.entries + content.drafts)
-        content.warningsFingerprint = fingerprint
+    mutating func contentWarnings(_ content: inout Content) -> Background<ContentWarnings.Found> {
+        let scan = inputs.scan
         let contentFolder = inputs.scan.root.standardizedFileURL.path + "/content"
-        var found: Background<(warnings: [Diagnostic], folders: [String])>
-        if let saved = SavedWarnings.read(from: options.cache), saved.fingerprint == fingerprint, !saved.folders.isEmpty,
-           let check = last.check, check.visibleNamesUnchanged(under: contentFolder) {
-            found = Background(ready: (saved.warnings, saved.folders))
-        } else {
-            let (root, entries) = (inputs.scan.root, content.entries + content.drafts)
-            found = Background {
-                ContentWarnings.find(root: root, used: ContentWarnings.usedPaths(root: root, loaded: loaded, entries: entries))
+        // A draft's pictures and files are used (by the draft).
+        let (root, entries, cache) = (inputs.scan.root, content.entries + content.drafts, options.cache)
+        let namesUnchanged = last.check?.visibleNamesUnchanged(under: contentFolder) == true
+        // Worked out while the pages are made: the fingerprint of the files used (200,000
+        // paths hashed at 100,000 pages), then the last build's warnings when it is theirs,
+        // else the warnings found.
+        var found = Background { () -> ContentWarnings.Found in
+            let loaded = scan.content.map(\.path)
+            let fingerprint = ContentWarnings.fingerprint(loaded: loaded, entries: entries)
+            if let saved = SavedWarnings.read(from: cache), saved.fingerprint == fingerprint, !saved.folders.isEmpty, namesUnchanged {
+                return ContentWarnings.Found(warnings: saved.warnings, folders: saved.folders, fingerprint: fingerprint)
             }
+            let (warnings, folders) = ContentWarnings.find(root: root, used: ContentWarnings.usedPaths(root: root, loaded: loaded, entries: entries))
+            return ContentWarnings.Found(warnings: warnings, folders: folders, fingerprint: fingerprint)
         }
         content.entryWarnings = (content.entries + content.drafts).flatMap(\.warnings)
         if options.strict {
-            content.diagnostics += found.value.warnings + content.entryWarnings
+            let value = found.value
+            content.diagnostics += value.warnings + content.entryWarnings
             content.entryWarnings = []
-            found = Background(ready: ([], found.value.folders))
+            found = Background(ready: ContentWarnings.Found(warnings: [], folders: value.folders, fingerprint: value.fingerprint))
         }
         clock.lap("model.warnings")
         return found

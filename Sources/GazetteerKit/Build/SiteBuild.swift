@@ -134,7 +134,8 @@ public struct SiteBuild {
         let states = found.saved
         let savingSearch = states.isEmpty ? nil : Background { for (folder, saved) in states { saved.save(to: cache, folder: folder) } }
         let warnings: [Diagnostic]
-        (warnings, content.contentFolders) = warningsFound.value
+        (warnings, content.contentFolders, content.warningsFingerprint) = (warningsFound.value.warnings, warningsFound.value.folders,
+                                                                           warningsFound.value.fingerprint)
         let saved = SavedWarnings(fingerprint: content.warningsFingerprint, folders: content.contentFolders,
                                   warnings: options.strict ? [] : warnings, entryWarnings: content.entryWarnings)
         saved.save(to: options.cache)
