@@ -81,8 +81,6 @@ extension SiteBuild {
         clock.lap("model.values")
         // Per page: what its last rendering read, and whether its key is unchanged.
         let compares: [(read: [TablePosition]?, unchanged: Bool)] = compared.map { compared in
-            // Only some values changed: a page that read none of them is unchanged, found
-            // without decoding what it read; those that did are decoded, to be rendered.
             // The lists as they were (no entry came or went, none said anything new of them), so
             // are the pages: the last build's records are walked as they are stored, and only
             // the pages that read a changed value are looked up by path.
@@ -94,6 +92,8 @@ extension SiteBuild {
                     return (compared.keyAndDependencies(ofPage: page.path)?.dependencies, false)
                 }
             }
+            // Only some values changed: a page that read none of them is unchanged, found
+            // without decoding what it read; those that did are decoded, to be rendered.
             if let changed {
                 let reads = compared.pagesRead(changed, by: pages.map { remaking.contains($0.kind) ? nil : $0.path })
                 return pages.indices.map { index in
