@@ -205,7 +205,7 @@ package final class ImagePlanner: Sendable {
     /// content still names) and at every path planned in this build: nothing (a file that is
     /// gone or changed and was not planned), the record of an earlier build (`nil` value:
     /// unchanged, to be copied), or a new record.
-    package func sources(keeping paths: Set<String>, earlierStamp: (String) -> FileStamp?) -> [String: KnownSource?] {
+    package func sources(keeping paths: Set<String>, earlierStamp: @Sendable (String) -> FileStamp?) -> [String: KnownSource?] {
         let (memo, stamps) = state.withLock { ($0.memo, $0.stamps) }
         // The plans of this build by source, with the stamp taken before planning.
         var current: [String: KnownSource] = [:]
@@ -215,25 +215,35 @@ package final class ImagePlanner: Sendable {
             }
             current[key.path, default: KnownSource(stamp: stamp, plans: [:])].plans[PlanKey(spec: spec, stem: key.stem)] = plan
         }
-        var result: [String: KnownSource?] = [:]
-        for path in paths.union(current.keys) {
-            let stamp = current[path]?.stamp ?? (stamps[path] ?? FileStamp.of(path))
-            guard let stamp else { continue }
-            let unchanged = earlierStamp(path) == stamp
-            guard let record = current[path] else {
-                if unchanged { result[path] = .some(nil) }
-                continue
-            }
-            if unchanged, let old = known(path, nil) {
-                if record.plans.keys.allSatisfy({ old.plans[$0] != nil }) {
-                    result[path] = .some(nil)
-                } else {
-                    result[path] = KnownSource(stamp: stamp, plans: old.plans.merging(record.plans) { $1 })
+        // Each source compared with the last build's plans of it (decoded from the manifest:
+        // after a template edit, every picture's), across the cores.
+        let all = Array(paths.union(current.keys))
+        let (known, planned) = (self.known, current)
+        let parts = Parallel.parts(all.count, parts: 8) { range -> [(String, KnownSource?)] in
+            var result: [(String, KnownSource?)] = []
+            for path in all[range] {
+                let stamp = planned[path]?.stamp ?? (stamps[path] ?? FileStamp.of(path))
+                guard let stamp else { continue }
+                let unchanged = earlierStamp(path) == stamp
+                guard let record = planned[path] else {
+                    if unchanged { result.append((path, nil)) }
+                    continue
                 }
-            } else {
-                result[path] = record
+                if unchanged, let old = known(path, nil) {
+                    if record.plans.keys.allSatisfy({ old.plans[$0] != nil }) {
+                        result.append((path, nil))
+                    } else {
+                        result.append((path, KnownSource(stamp: stamp, plans: old.plans.merging(record.plans) { $1 })))
+                    }
+                } else {
+                    result.append((path, record))
+                }
             }
+            return result
         }
+        var result: [String: KnownSource?] = [:]
+        result.reserveCapacity(all.count)
+        for part in parts { for (path, source) in part { result[path] = .some(source) } }
         return result
     }
 }

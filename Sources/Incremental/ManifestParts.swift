@@ -154,11 +154,12 @@ package enum ManifestParts {
         let previousCount = before.reduce(0) { $0 + $1.count }
         let first = previous.firstPart(kind)
         guard !before.isEmpty else { return nil }
-        // The previous records of each shard a record named is in (which tells the new ones).
+        // The previous records of each shard a record named is in (which tells the new ones),
+        // and the records made, by shard (each key hashed once).
         var old: [Int: [(key: String, place: Range<Int>)]] = [:]
-        for key in [Array(made.keys), Array(removed)].joined() {
-            let index = shard(key, of: before.count)
-            if old[index] != nil { continue }
+        var madeIn: [Int: [(key: String, record: BuildManifest.Record<Value>)]] = [:]
+        for (key, record) in made { madeIn[shard(key, of: before.count), default: []].append((key, record)) }
+        for index in Set(madeIn.keys).union(removed.map { shard($0, of: before.count) }) {
             guard let records = previous.records(inPart: first + index, kind) else { return nil }
             old[index] = records
         }
@@ -175,7 +176,7 @@ package enum ManifestParts {
             var shard: [(key: String, record: BuildManifest.Record<Value>)] = []
             shard.reserveCapacity(old.count + 1)
             for (key, place) in old where made[key] == nil && !removed.contains(key) { shard.append((key, .copied(place))) }
-            for (key, record) in made where Self.shard(key, of: before.count) == index { shard.append((key, record)) }
+            shard += madeIn[index] ?? []
             shard.sort { $0.key < $1.key }
             let records = shard
             jobs.append(Job(kind: kind, index: index, count: records.count) { copies in

@@ -113,27 +113,39 @@ package struct ContentPath: Sendable {
     /// `/`-rooted path of letters, digits, `-`, `_`, `.` and `/`, or climbs out of the site.
     /// For a file known to be a regular file in real folders, `resolve` would give the same.
     package static func lexical(_ written: String, from: String) -> String? {
-        var parts: [Substring]
-        if written.hasPrefix("/") {
-            parts = ["content"]
-        } else {
-            parts = from.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        // On the bytes: every link of every body a build renders comes here.
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var path: [UInt8] = []
+        path.reserveCapacity(from.utf8.count + written.utf8.count)
+        // Where each part of `path` starts (the parts joined by slashes).
+        var starts: [Int] = []
+        func append(_ part: Substring.UTF8View) {
+            if !starts.isEmpty { path.append(slash) }
+            starts.append(path.count)
+            path.append(contentsOf: part)
         }
-        for part in written.split(separator: "/", omittingEmptySubsequences: false).dropFirst(written.hasPrefix("/") ? 1 : 0) {
-            guard !part.isEmpty, part.utf8.allSatisfy({ byte in
+        let rooted = written.utf8.first == slash
+        if rooted {
+            append("content"[...].utf8)
+        } else {
+            let folders = from[...].utf8.split(separator: slash, omittingEmptySubsequences: false).dropLast()
+            for folder in folders { append(folder) }
+        }
+        for part in written[...].utf8.split(separator: slash, omittingEmptySubsequences: false).dropFirst(rooted ? 1 : 0) {
+            guard !part.isEmpty, part.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == dot
             }) else { return nil }
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
+            if part.count == 1, part.first == dot { continue }
+            if part.count == 2, part.first == dot, part.last == dot {
+                guard let start = starts.popLast() else { return nil }
+                path.removeSubrange((starts.isEmpty ? start : start - 1)...)
+                continue
             }
+            append(part)
         }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
+        return starts.isEmpty ? nil : String(decoding: path, as: UTF8.self)
     }
 
     /// `url` as a path relative to the site folder (`content/cities/madrid.md`).

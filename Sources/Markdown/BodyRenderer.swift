@@ -67,11 +67,13 @@ package struct BodyRenderer {
     private func resolveLink(_ link: MarkdownLink, in file: SourceFile, outputPath: String,
                              links: inout [String], files: inout [String], problems: inout [Diagnostic]) -> String? {
         let destination = link.destination
-        guard !destination.isEmpty, !destination.hasPrefix("#"), !destination.contains(":"),
-              !destination.hasPrefix("//") else { return nil }
+        // On the bytes (Foundation's `contains` of a string goes through NSString's search).
+        let utf8 = destination.utf8
+        guard let first = utf8.first, first != UInt8(ascii: "#"), !utf8.contains(UInt8(ascii: ":")),
+              !utf8.starts(with: "//".utf8) else { return nil }
         let (pathPart, fragment) = split(destination)
-        let path = pathPart.contains("%") ? pathPart.removingPercentEncoding ?? pathPart : pathPart
-        guard path.hasSuffix(".md") else {
+        let path = pathPart.utf8.contains(UInt8(ascii: "%")) ? pathPart.removingPercentEncoding ?? pathPart : pathPart
+        guard path.utf8.reversed().starts(with: "dm.".utf8) else {
             return resolveFile(link, path: path, fragment: fragment, in: file, outputPath: outputPath, files: &files, problems: &problems)
         }
         // The link is kept as the scan's own path of the file (`pages`' key): at 100,000

@@ -5,6 +5,7 @@ import FrontMatter
 import Markdown
 import Images
 import Locking
+import Synchronization
 
 /// Every content file's page (`content/cities/madrid.md` -> `cities/madrid.html`), and
 /// whether it is a regular file in a real folder (see `BodyRenderer`): found by a binary
@@ -15,10 +16,16 @@ package final class ContentFiles: ContentPageLookup {
     /// Where each kind's files are in the scan (nil: not sorted as expected; a table is made).
     private let groups: [ContentKind: Range<Int>]?
     private let table = Locked<[String: Int]?>(nil)
+    /// How many files were looked up: past `tableAfter`, the table is made (a build that
+    /// renders many bodies looks up each of their links; each step of a binary search is a
+    /// path of its own in memory, and the table pays for itself).
+    private let lookups = Atomic<Int>(0)
+    private let tableAfter: Int
 
     package init(_ scan: SiteLoader.Scan) {
         self.scan = scan
         groups = Self.groups(scan.content)
+        tableAfter = max(1024, scan.content.count / 16)
     }
 
     /// Each kind's files, when they are together and sorted by name as the scan sorts them.
@@ -30,7 +37,7 @@ package final class ContentFiles: ContentPageLookup {
             guard groups[kind] == nil else { return nil }
             var end = start + 1
             while end < content.count, content[end].kind == kind {
-                guard name(content[end - 1]) < name(content[end]) else { return nil }
+                guard content[end - 1].path < content[end].path else { return nil }
                 end += 1
             }
             groups[kind] = start..<end
@@ -50,7 +57,7 @@ package final class ContentFiles: ContentPageLookup {
     package var allPaths: [String] { scan.content.map(\.path) }
 
     private func index(of path: String) -> Int? {
-        guard let groups else {
+        guard let groups, lookups.add(1, ordering: .relaxed).newValue <= tableAfter else {
             let table = table.withLock { table in
                 if table == nil { table = Dictionary(scan.content.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first }) }
                 return table!
@@ -58,13 +65,14 @@ package final class ContentFiles: ContentPageLookup {
             return table[path]
         }
         for kind in [ContentKind.country, .city, .page] {
-            let prefix = kind.folder + "/"
-            guard path.hasPrefix(prefix), let range = groups[kind] else { continue }
-            let name = path.dropFirst(prefix.count)
+            guard let range = groups[kind], path.utf8.count > kind.folder.utf8.count, path.utf8.starts(with: kind.folder.utf8),
+                  path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: kind.folder.utf8.count)] == UInt8(ascii: "/") else { continue }
+            // Whole paths compared: the files of a kind share their folder, so they sort as
+            // their names do, and two ASCII strings compare as their bytes.
             var (low, high) = (range.lowerBound, range.upperBound)
             while low < high {
                 let middle = (low + high) / 2
-                if Self.name(scan.content[middle]) < name { low = middle + 1 } else { high = middle }
+                if scan.content[middle].path < path { low = middle + 1 } else { high = middle }
             }
             return low < range.upperBound && scan.content[low].path == path ? low : nil
         }

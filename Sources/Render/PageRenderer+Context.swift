@@ -75,7 +75,7 @@ extension PageRenderer {
     /// `<script type="application/json">`, when the page's language's differ from the English
     /// ones the built-in scripts carry (so an English page is as it was before there were words).
     func scriptWords(scope: PageScope) -> String? {
-        for key in siteScriptWords.keys { scope.read(.word(Self.scriptPrefix + key, in: siteWords.language)) }
+        scope.read(sorted: siteScriptWordReads)
         return siteScriptWords.json
     }
 

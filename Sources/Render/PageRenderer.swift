@@ -34,6 +34,9 @@ package struct PageRenderer: Sendable {
     private var siteWordValues: [String: MustacheValue]
     /// The words of `siteWords` the theme's scripts show, and their JSON (see `scriptWords`), made once.
     private(set) var siteScriptWords: (keys: [String], json: String?)
+    /// What a page reads by showing them, sorted (read by every page: made once, not named
+    /// and hashed again for each).
+    private(set) var siteScriptWordReads: [Dependency]
 
     /// Every file of the site, each output's in the order of `Outputs.all`.
     package private(set) var pages: [Page] = []
@@ -125,6 +128,7 @@ package struct PageRenderer: Sendable {
         siteWords = words.words(of: language?.code ?? model.config.language)
         siteWordValues = WordsValue.values(of: siteWords)
         siteScriptWords = Self.scriptWords(siteWords, builtIn: words.builtIn)
+        siteScriptWordReads = Set(siteScriptWords.keys.map { [siteWords] in Dependency.word(Self.scriptPrefix + $0, in: siteWords.language) }).sorted()
         self.library = library
         self.planner = planner
         self.bodies = bodies
@@ -220,32 +224,41 @@ package struct PageRenderer: Sendable {
             // The collections, rendered first on every core, all show every entry's picture.
             planner.inspectFirst((model.countries + model.cities).compactMap { $0.image.isPlaceholder ? nil : $0.image.path })
         }
-        let inGroups = Parallel.map(groups.count) { n in groups[n].map { index -> Result<Rendered, DiagnosticList> in
-            let page = pages[index]
-            let (site, local) = inLanguage(page)
-            let scope = PageScope(language: site.folder.isEmpty ? "" : site.language?.code ?? "")
-            defer { scope.finish() }
-            do throws(MustacheError) {
-                let output = Outputs.output(page.kind)
-                var text = try output.render(local, of: site, scope: scope)
-                let fromRoot = (output as? any TemplatedOutput)?.linksFromSiteRoot ?? false
-                if page.language > 0, model.config.untranslated == .omit, !fromRoot { text = fallbackLinks(page, text, folder: site.folder, scope: scope) }
-                let broken = checkLinks(page, text, fromSiteRoot: fromRoot, scope: scope)
-                guard broken.isEmpty else { return .failure(DiagnosticList(broken)) }
-                do throws(DiagnosticList) {
-                    try deliver(page, text)
-                    return .success(Rendered(images: scope.fileNames, reads: readTable.numbers(of: scope.dependencies)))
+        // Groups in batches, each batch's pages rendered one after the other by one core, each
+        // page's reads numbered against those of the last page of its kind (`ReadTable.Recent`,
+        // a group holds an entry's page, its record...); the collections,
+        // each long to render, each a batch of its own.
+        let alone = groups.prefix { Outputs.output(pages[$0[0]].kind).showsEveryEntry }.count
+        let batches = (0..<alone).map { $0..<$0 + 1 } + stride(from: alone, to: groups.count, by: 16).map { $0..<min($0 + 16, groups.count) }
+        let inBatches = Parallel.map(batches.count) { n in
+            var recent: [Page.Kind: ReadTable.Recent] = [:]
+            return groups[batches[n]].joined().map { index -> Result<Rendered, DiagnosticList> in
+                let page = pages[index]
+                let (site, local) = inLanguage(page)
+                let scope = PageScope(language: site.folder.isEmpty ? "" : site.language?.code ?? "")
+                defer { scope.finish() }
+                do throws(MustacheError) {
+                    let output = Outputs.output(page.kind)
+                    var text = try output.render(local, of: site, scope: scope)
+                    let fromRoot = (output as? any TemplatedOutput)?.linksFromSiteRoot ?? false
+                    if page.language > 0, model.config.untranslated == .omit, !fromRoot { text = fallbackLinks(page, text, folder: site.folder, scope: scope) }
+                    let broken = checkLinks(page, text, fromSiteRoot: fromRoot, scope: scope)
+                    guard broken.isEmpty else { return .failure(DiagnosticList(broken)) }
+                    do throws(DiagnosticList) {
+                        try deliver(page, text)
+                        return .success(Rendered(images: scope.fileNames, reads: readTable.numbers(of: scope.dependencies, recent: &recent[page.kind, default: ReadTable.Recent()])))
+                    } catch {
+                        return .failure(error)
+                    }
                 } catch {
-                    return .failure(error)
+                    templateErrors.add(error)
+                    return .failure(DiagnosticList([]))
                 }
-            } catch {
-                templateErrors.add(error)
-                return .failure(DiagnosticList([]))
             }
-        } }
+        }
         var results = [Result<Rendered, DiagnosticList>](repeating: .failure(DiagnosticList([])), count: pages.count)
-        for (group, made) in zip(groups, inGroups) {
-            for (index, result) in zip(group, made) { results[index] = result }
+        for (batch, made) in zip(batches, inBatches) {
+            for (index, result) in zip(groups[batch].joined(), made) { results[index] = result }
         }
         var rendered: [Rendered?] = []
         var diagnostics: Set<Diagnostic> = []

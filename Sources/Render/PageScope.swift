@@ -17,7 +17,9 @@ package final class PageScope: Sendable {
     private struct State {
         var names: Set<String> = []
         var countries: [String: MustacheValue] = [:]
-        var read: Set<Dependency> = []
+        /// Room for what a country's or a city's page reads (about a hundred), so that the set
+        /// is not made again and again as it grows, each time hashing every name again.
+        var read = Set<Dependency>(minimumCapacity: 128)
         /// Lists read whole, each sorted and each item once (see `read(sorted:)`).
         var readLists: [[Dependency]] = []
         var nameLists: [[String]] = []

@@ -45,6 +45,38 @@ package final class ReadTable: Sendable {
         return out
     }
 
+    /// What the last page a task rendered read (sorted, each once) and their numbers: most of
+    /// what the next page reads is the same (its templates, the theme's words, the settings,
+    /// the links of the header), found by a walk of the two sorted lists instead of in the
+    /// table (a hash of each name, then its bytes compared, wherever in memory they are).
+    package struct Recent: Sendable {
+        fileprivate var read: [Dependency] = []
+        fileprivate var numbers: [Int32] = []
+        package init() {}
+    }
+
+    /// `numbers(of:)` of `read`, sorted and each once, taking those `recent` knows from it;
+    /// `recent` becomes `read`.
+    package func numbers(of read: [Dependency], recent: inout Recent) -> [Int32] {
+        var out = [Int32](repeating: 0, count: read.count)
+        var missing: [Int] = []
+        var known = 0
+        for (index, dependency) in read.enumerated() {
+            while known < recent.read.count, recent.read[known] < dependency { known += 1 }
+            if known < recent.read.count, recent.read[known] == dependency {
+                out[index] = recent.numbers[known]
+                known += 1
+            } else {
+                missing.append(index)
+            }
+        }
+        if !missing.isEmpty {
+            for (index, number) in zip(missing, numbers(of: missing.map { read[$0] })) { out[index] = number }
+        }
+        (recent.read, recent.numbers) = (read, out)
+        return out
+    }
+
     /// Everything read, each once: `items[number]` is the dependency of that number.
     package var items: Items {
         Items(shards: shards.map { $0.withLock { $0.items } })
