@@ -58,7 +58,8 @@ package enum MapDrawing {
             bases.withLock { $0[key] = made }
             return made
         }()
-        return base.canvas.svg(label: label, land: base.land, countries: countries, cities: cities, data: data, markerRadius: 5)
+        return base.canvas.svg(label: label, land: base.land, countries: countries, cities: cities, data: data, markerRadius: 5,
+                               drawn: base.shapes)
     }
 
     /// What a region's map is drawn on, made once per set of framed countries (a country's
@@ -66,10 +67,17 @@ package enum MapDrawing {
     private struct Base: Sendable {
         var canvas: Canvas
         var land: String
+        /// The framed countries' shapes as drawn on it, by code (those with none drawn left out):
+        /// the same on a country's page and each of its cities'.
+        var shapes: [String: String] = [:]
 
         init(key: FrameKey, data: MapData) {
             canvas = Frame.canvas(key, data: data)
             land = canvas.land(data, except: Set(key.countries.compactMap(\.code)))
+            for code in key.countries.compactMap(\.code) where shapes[code] == nil {
+                var path = PathWriter()
+                if let shape = data.shape(code), canvas.draw(shape, into: &path) { shapes[code] = path.data }
+            }
         }
     }
 
@@ -217,20 +225,26 @@ struct Canvas: Sendable {
 
     /// `standalone`: a document of its own (its namespace named, its links opening in the
     /// page that shows it), not an element of a page.
+    /// With `drawn`, the shapes of the countries framed (see `MapDrawing.Base.shapes`), which
+    /// are not drawn again.
     func svg(label: String, land: String, countries: [MapCountry], cities: [MapCity], data: MapData,
-             markerRadius: Double, standalone: Bool = false) -> String {
+             markerRadius: Double, standalone: Bool = false, drawn: [String: String]? = nil) -> String {
         var svg = standalone ? "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map-drawing\"" : "<svg class=\"map-drawing\""
         svg += " viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"group\" aria-label=\"" + escape(label) + "\">"
         if !land.isEmpty { svg += "<path class=\"land\" d=\"\(land)\"/>" }
         // The page's own country last, so that its outline is on top.
         for country in countries.filter({ !$0.highlighted }) + countries.filter(\.highlighted) {
             let kind = country.highlighted ? "on" : "guide"
-            var path = PathWriter()
-            var shown = false
-            if let code = country.code, let shape = data.shape(code) { shown = draw(shape, into: &path) }
+            var shape: String?
+            if let code = country.code, let drawn {
+                shape = drawn[code]
+            } else if let code = country.code, let outline = data.shape(code) {
+                var path = PathWriter()
+                if draw(outline, into: &path) { shape = path.data }
+            }
             let (open, close) = Canvas.link(country.url, name: country.name, target: standalone ? "_top" : nil)
-            if shown {
-                svg += open + "<path class=\"\(kind)\" d=\"\(path.data)\"/>" + close
+            if let shape {
+                svg += open + "<path class=\"\(kind)\" d=\"\(shape)\"/>" + close
             } else if let at = country.marker ?? country.code.flatMap({ data.labels[$0] }), let q = screen(at),
                       q.x >= 0, q.x <= width, q.y >= 0, q.y <= height {
                 svg += open + "<circle class=\"\(kind) marker\" cx=\"\(Self.fixed(q.x))\" cy=\"\(Self.fixed(q.y))\" r=\"\(Self.fixed(markerRadius))\"/>" + close

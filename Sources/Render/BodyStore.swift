@@ -27,6 +27,8 @@ package final class BodyStore: Sendable {
     }
     private let state = Locked(State())
     private let context: ContentEntry.SourceContext
+    /// The site folder's path, which each body's file is read from.
+    private let rootPath: String
     /// The digest each file had when processed, so that a file edited during the build is noticed.
     private let digest: @Sendable (String) -> Digest?
 
@@ -38,6 +40,7 @@ package final class BodyStore: Sendable {
 
     package init(context: ContentEntry.SourceContext, digest: @escaping @Sendable (String) -> Digest?) {
         self.context = context
+        rootPath = context.paths.root.path
         self.digest = digest
         folder = ""
         source = { $0 }
@@ -46,6 +49,7 @@ package final class BodyStore: Sendable {
     private init(context: ContentEntry.SourceContext, digest: @escaping @Sendable (String) -> Digest?, folder: String,
                  source: @escaping @Sendable (String) -> String) {
         self.context = context
+        rootPath = context.paths.root.path
         self.digest = digest
         self.folder = folder
         self.source = source
@@ -94,8 +98,7 @@ package final class BodyStore: Sendable {
     private func rendered(_ shown: String, diagnostics: inout [Diagnostic]) -> (body: MarkdownBody, text: String)? {
         let path = source(shown)
         let changed = Diagnostic("this file changed during the build; build again", at: SourceLocation(path: path))
-        guard let data = FileManager.default.contents(atPath: context.paths.root.appending(path: path).path),
-              Digest(of: data) == digest(path) else {
+        guard let data = FileBytes.read(rootPath + "/" + path), Digest(of: data) == digest(path) else {
             diagnostics.append(changed)
             return nil
         }
