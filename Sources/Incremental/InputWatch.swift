@@ -331,6 +331,21 @@ package struct InputWatch: Sendable {
             return Array(names)
         }
 
+        package func sameVisibleNames(_ path: String) -> Bool {
+            guard let hint, let index = watch.folderIndex[path], hint.covers(path),
+                  !hint.changed.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return false }
+            for changed in hint.changed where (changed as NSString).deletingLastPathComponent == path {
+                let name = (changed as NSString).lastPathComponent
+                if name.hasPrefix(".") { continue }
+                guard let before = watch.items.first(where: { $0.folder == index && $0.name == name })?.state else { return false }
+                switch (before, PathState.of(changed)) {
+                case (.file, .file?), (.folder, .folder?), (.missing, .missing?): continue
+                default: return false
+                }
+            }
+            return true
+        }
+
         /// The watched files directly in the folder at `path`, each with the stamp it has now
         /// (nil: not a regular file), whether or not files were added there or removed since.
         package func listingWithStamps(_ path: String) -> [(name: String, stamp: FileStamp?)]? {

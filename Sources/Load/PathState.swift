@@ -47,4 +47,9 @@ package protocol PriorListings: Sendable {
     /// The names in the folder at `path` now, when known without listing it (`serve`'s file
     /// watcher reported every name added or removed there).
     func knownListing(_ path: String) -> [String]?
+    /// Whether the folder at `path` holds the same names not hidden as last time, when known
+    /// without listing it: it changed, but `serve`'s file watcher reported every name added
+    /// or removed there, and each one reported is hidden or there as before (a save by
+    /// writing a hidden new file and renaming it over the old one).
+    func sameVisibleNames(_ path: String) -> Bool
 }

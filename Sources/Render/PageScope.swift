@@ -17,19 +17,23 @@ package final class PageScope: Sendable {
     private struct State {
         var names: Set<String> = []
         var countries: [String: MustacheValue] = [:]
-        /// Room for what a country's or a city's page reads (about a hundred), so that the set
-        /// is not made again and again as it grows, each time hashing every name again.
-        var read = Set<Dependency>(minimumCapacity: 128)
+        var read: Set<Dependency>
         /// Lists read whole, each sorted and each item once (see `read(sorted:)`).
         var readLists: [[Dependency]] = []
         var nameLists: [[String]] = []
     }
-    private let state = Locked(State())
+    private let state: Locked<State>
     /// The language the page is in, when it is not the guide's default: what it reads of
     /// the lists is that language's (`Dependency.inLanguage(_:)`).
     private let language: String
 
-    package init(language: String = "") { self.language = language }
+    /// `reads`: room for what the page is expected to read (a country's or a city's page,
+    /// about seventy), so that the set is not made again and again as it grows, each time
+    /// hashing every name again.
+    package init(language: String = "", reads: Int = 128) {
+        self.language = language
+        state = Locked(State(read: Set(minimumCapacity: reads)))
+    }
 
     /// Records that the page read a value that came from `dependency`.
     package func read(_ dependency: Dependency) {

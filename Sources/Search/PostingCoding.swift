@@ -24,6 +24,26 @@ enum PostingCoding {
         }
     }
 
+    /// How many bytes `encode(_:into:)` writes for `postings`, counted without writing them: a
+    /// leaf's size is asked again for each word of an edited record, some of whose lists hold
+    /// nearly every record.
+    static func encodedCount(_ postings: [UInt32]) -> Int {
+        var present = 0
+        for posting in postings { present |= 1 << field(posting) }
+        var count = 0
+        for field in 0..<SearchField.allCases.count where present & (1 << field) != 0 {
+            let only = present == 1 << field
+            var (gaps, previous) = (0, -1)
+            for posting in postings where only || Self.field(posting) == field {
+                gaps += digitCount(id(posting) - previous - 1)
+                previous = id(posting)
+            }
+            let bitmapLength = previous / 6 + 1
+            count += 1 + (bitmapLength + 1 < gaps ? 1 + bitmapLength : gaps)
+        }
+        return count
+    }
+
     /// Encodes, for each id whose `best` entry is a field, that id under that field.
     static func encode(best: [UInt8], into out: inout [UInt8]) {
         var byField = [[Int]](repeating: [], count: SearchField.allCases.count)

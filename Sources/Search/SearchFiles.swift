@@ -21,13 +21,11 @@ enum SearchFiles {
     /// The bytes a word adds to a leaf: itself, its postings, two separators, and at most the
     /// ids of its postings other than body ones in "n".
     static func leafSize(word: String, postings: [UInt32]) -> Int {
-        var out: [UInt8] = []
-        PostingCoding.encode(postings, into: &out)
         var named = 0
         for posting in postings where PostingCoding.field(posting) != Int(SearchField.body.rawValue) {
             named += PostingCoding.digitCount(PostingCoding.id(posting))
         }
-        return word.utf8.count + out.count + 2 + named
+        return word.utf8.count + PostingCoding.encodedCount(postings) + 2 + named
     }
 
     /// `rank[id]` is a record's place in name order.

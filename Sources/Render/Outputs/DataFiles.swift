@@ -210,7 +210,7 @@ extension PageRenderer {
         // A row made now, with what it read recorded apart, at its places in the last build's
         // lists (-1: not there).
         func made(_ entry: ContentEntry) -> DataRowSet.Kept {
-            let own = PageScope()
+            let own = PageScope(reads: 8)
             own.read(.settings)
             let (bytes, extras) = encode(dataRecord(entry, scope: own, body: false, thumbnails: thumbnails))
             let (dependencies, images) = (own.dependencies, own.fileNames)

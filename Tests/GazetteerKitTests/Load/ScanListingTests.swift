@@ -60,4 +60,36 @@ final class ScanListingTests: XCTestCase {
         XCTAssertFalse(withPages.listedBefore)
         XCTAssertTrue(withPages.content.contains { $0.path == "content/pages/about.md" })
     }
+
+    /// Under `serve`, the file watcher's reports say a save by rename left the same files,
+    /// and a file added or removed makes a new listing, as a listing of the folder would.
+    func testUnderTheWatcherTheReportsTellASaveFromAFileAddedOrRemoved() throws {
+        let site = try FixtureSite()
+        defer { site.delete() }
+        let first = try scan(site)
+        let city = try XCTUnwrap(first.content.first { $0.kind == .city }).path
+        let root = first.root.path
+        func hint(_ changed: [String]) -> InputWatch.Hint {
+            InputWatch.Hint(folders: [root], files: [], changed: Set(changed.map { root + "/" + $0 }))
+        }
+        Thread.sleep(forTimeInterval: 1.05)
+        try saveByRename(site, city, "---\nname: Edited\ncountry: japan\n---\n\nNew text.\n")
+        let saved = try scan(site, prior: watch(first).check(hint: hint([city, "content/cities/.save.tmp"])))
+        XCTAssertTrue(saved.listedBefore, "the same files, as the watcher tells")
+        XCTAssertEqual(saved.content.map(\.path), first.content.map(\.path))
+        let stamp = try XCTUnwrap(saved.content.first { $0.path == city }?.stamp)
+        XCTAssertEqual(stamp, FileStamp.of(root + "/" + city), "the saved file's stamp taken now")
+
+        let second = try scan(site)
+        try saveByRename(site, "content/cities/nara.md", "---\nname: Nara\ncountry: japan\n---\n")
+        let added = try scan(site, prior: watch(second).check(hint: hint(["content/cities/nara.md", "content/cities/.save.tmp"])))
+        XCTAssertFalse(added.listedBefore)
+        XCTAssertTrue(added.content.contains { $0.path == "content/cities/nara.md" })
+
+        let third = try scan(site)
+        try FileManager.default.removeItem(at: site.root.appending(path: city))
+        let removed = try scan(site, prior: watch(third).check(hint: hint([city])))
+        XCTAssertFalse(removed.listedBefore)
+        XCTAssertFalse(removed.content.contains { $0.path == city })
+    }
 }
