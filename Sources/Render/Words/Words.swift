@@ -6,11 +6,21 @@ import Mustache
 /// around the values a template writes (see `templateValue`).
 package struct Words: Sendable, Equatable {
     package var language: String
-    package var texts: [String: String]
+    package var texts: [String: String] { didSet { parsed = Self.parsed(texts) } }
+    /// Each word cut into text and placeholders, once (`filled` runs for each nearby city of
+    /// each page).
+    private var parsed: [String: [(text: String, placeholder: String?)]]
 
     package init(language: String, texts: [String: String]) {
         self.language = language
         self.texts = texts
+        parsed = Self.parsed(texts)
+    }
+
+    package static func == (a: Words, b: Words) -> Bool { a.language == b.language && a.texts == b.texts }
+
+    private static func parsed(_ texts: [String: String]) -> [String: [(text: String, placeholder: String?)]] {
+        texts.mapValues { parts(of: $0) }
     }
 
     package subscript(_ key: String) -> String? { texts[key] }
@@ -18,8 +28,8 @@ package struct Words: Sendable, Equatable {
     /// The word `key` with each `{placeholder}` replaced by its value in `values`
     /// (`filled("flag_alt", ["name": "Japan"])` is "Flag of Japan"); nil without the word.
     package func filled(_ key: String, _ values: [String: String]) -> String? {
-        texts[key].map { text in
-            Self.parts(of: text).map { part in part.placeholder.flatMap { values[$0] } ?? part.text }.joined()
+        parsed[key].map { parts in
+            parts.map { part in part.placeholder.flatMap { values[$0] } ?? part.text }.joined()
         }
     }
 
