@@ -113,37 +113,44 @@ package struct ContentPath: Sendable {
     /// `/`-rooted path of letters, digits, `-`, `_`, `.` and `/`, or climbs out of the site.
     /// For a file known to be a regular file in real folders, `resolve` would give the same.
     package static func lexical(_ written: String, from: String) -> String? {
-        // On the bytes: every link of every body a build renders comes here.
+        // On the bytes, with no array per part: every link of every body a build renders comes here.
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var path: [UInt8] = []
         path.reserveCapacity(from.utf8.count + written.utf8.count)
         // Where each part of `path` starts (the parts joined by slashes).
         var starts: [Int] = []
-        func append(_ part: Substring.UTF8View) {
-            if !starts.isEmpty { path.append(slash) }
-            starts.append(path.count)
-            path.append(contentsOf: part)
-        }
-        let rooted = written.utf8.first == slash
+        let utf8 = written.utf8
+        let rooted = utf8.first == slash
         if rooted {
-            append("content"[...].utf8)
-        } else {
-            let folders = from[...].utf8.split(separator: slash, omittingEmptySubsequences: false).dropLast()
-            for folder in folders { append(folder) }
+            starts.append(0)
+            path.append(contentsOf: "content".utf8)
+        } else if let last = from.utf8.lastIndex(of: slash) {
+            // The folders of `from`: each part before its last slash.
+            starts.append(0)
+            for byte in from.utf8[..<last] {
+                path.append(byte)
+                if byte == slash { starts.append(path.count) }
+            }
         }
-        for part in written[...].utf8.split(separator: slash, omittingEmptySubsequences: false).dropFirst(rooted ? 1 : 0) {
+        var at = rooted ? utf8.index(after: utf8.startIndex) : utf8.startIndex
+        while true {
+            let end = utf8[at...].firstIndex(of: slash) ?? utf8.endIndex
+            let part = utf8[at..<end]
             guard !part.isEmpty, part.allSatisfy({ byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == dot
             }) else { return nil }
-            if part.count == 1, part.first == dot { continue }
-            if part.count == 2, part.first == dot, part.last == dot {
+            if part.count == 2, part.allSatisfy({ $0 == dot }) {
                 guard let start = starts.popLast() else { return nil }
                 path.removeSubrange((starts.isEmpty ? start : start - 1)...)
-                continue
+            } else if part.count != 1 || part.first != dot {
+                if !starts.isEmpty { path.append(slash) }
+                starts.append(path.count)
+                path.append(contentsOf: part)
             }
-            append(part)
+            guard end != utf8.endIndex else { break }
+            at = utf8.index(after: end)
         }
         return starts.isEmpty ? nil : String(decoding: path, as: UTF8.self)
     }

@@ -149,7 +149,7 @@ package struct BodyRenderer {
     }
 
     private func split(_ destination: String) -> (path: String, fragment: String) {
-        guard let hash = destination.firstIndex(of: "#") else { return (destination, "") }
+        guard let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (destination, "") }
         return (String(destination[..<hash]), String(destination[hash...]))
     }
 }
