@@ -142,13 +142,13 @@ bench: release
 
 # Two binaries on the 10k guide, in ABBA order (Benchmarks/ab.py: each its own copy of the
 # corpus; back-to-back runs on this machine favour whichever runs first):
-#   make ab A=/path/to/old/gazetteer B=.build/release/gazetteer [AB_SCENARIO=text|translation] [AB_PAIRS=3] [AB_FLAGS=--together]
+#   make ab A=/path/to/old/gazetteer B=.build/release/gazetteer [AB_SCENARIO=text|translation|template] [AB_PAIRS=3] [AB_FLAGS=--together]
 AB_SCENARIO ?= cold
 AB_PAIRS ?= 2
 AB_CORPUS ?= .bench/corpus-10k
 AB_FLAGS ?=
 ab:
-	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make ab A=old-binary B=new-binary [AB_SCENARIO=cold|text|translation] [AB_PAIRS=2]"; exit 2; }
+	@test -n "$(A)" -a -n "$(B)" || { echo "usage: make ab A=old-binary B=new-binary [AB_SCENARIO=cold|text|translation|template] [AB_PAIRS=2]"; exit 2; }
 	@test -d $(AB_CORPUS) || python3 Benchmarks/make_corpus.py --countries 249 --cities 9749 $(AB_CORPUS)
 	python3 Benchmarks/ab.py --a $(A) --b $(B) --scenario $(AB_SCENARIO) --pairs $(AB_PAIRS) $(AB_FLAGS) $(AB_CORPUS)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares two gazetteer binaries on one corpus, in ABBA order.
 
-    python3 Benchmarks/ab.py --a OLD_BINARY --b NEW_BINARY [--scenario cold|text|translation] \\
+    python3 Benchmarks/ab.py --a OLD_BINARY --b NEW_BINARY [--scenario cold|text|translation|template] \\
         [--pairs 2] [--rest 20] .bench/corpus-10k
 
 Each binary builds its own copy of the corpus (`<corpus>.ab-a`, `<corpus>.ab-b`: content
@@ -17,6 +17,8 @@ runs first. Before each run the machine rests `--rest` seconds.
          once first
   translation  the same for one city's translation (`slug.fr.md`, of the middle city, as
          `bench_languages.py` edits it): for a corpus made with `--translate fr`
+  template  a comment added to the copy's `templates/city.mustache` (every city's page made
+         again); each copy is built once first
 
 `--together` runs A and B at the same time instead, each pinned to a core of its own
 (`taskset`; the cores swap every round), after the same rest: both see the machine in the
@@ -109,10 +111,24 @@ def build(binary, corpus):
     return finish_build(binary, start_build(binary, corpus))
 
 
+def edit_template(corpus, count):
+    path = os.path.join(corpus, "templates", "city.mustache")
+    if not os.path.exists(path):
+        sys.exit(f"{path} is missing: the template scenario needs a corpus with its own templates")
+    text = open(path, encoding="utf-8").read()
+    if "\n<!-- benchmark edit" in text:
+        text = text[:text.index("\n<!-- benchmark edit")]
+    with open(path + ".ab", "w", encoding="utf-8") as out:
+        out.write(text + f"\n<!-- benchmark edit {count} -->\n")
+    os.replace(path + ".ab", path)
+
+
 def prepare(scenario, corpus, count):
     if scenario == "cold":
         clear(corpus)
         subprocess.run(["sync"])
+    elif scenario == "template":
+        edit_template(corpus, count)
     else:
         edit(corpus, count, translation=scenario == "translation")
 
@@ -146,7 +162,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--a", required=True, help="the first binary (the old one)")
     parser.add_argument("--b", required=True, help="the second binary (the new one)")
-    parser.add_argument("--scenario", choices=["cold", "text", "translation"], default="cold")
+    parser.add_argument("--scenario", choices=["cold", "text", "translation", "template"], default="cold")
     parser.add_argument("--pairs", type=int, default=2, help="pairs of runs (default 2: A B B A)")
     parser.add_argument("--rest", type=float, default=20, help="seconds of rest before each run (default 20)")
     parser.add_argument("--together", action="store_true",
