@@ -98,7 +98,13 @@ package enum ContentKind: UInt8, Sendable {
     /// The slug a content file's name gives it (`content/cities/São Paulo.md` -> `são-paulo`);
     /// a translation has its entry's (`france.fr.md` -> `france`).
     package static func slug(ofPath path: String) -> String {
-        if hasTwoDotsInName(path), let code = language(ofPath: path) { return slug(ofPath: untranslated(path, code: code)) }
+        slug(ofPath: path, language: hasTwoDotsInName(path) ? language(ofPath: path) : nil)
+    }
+
+    /// `slug(ofPath:)` of a file whose name's language (`language(ofPath:)`) is known already:
+    /// the scan asks both of every content file.
+    package static func slug(ofPath path: String, language code: String?) -> String {
+        if let code { return slug(ofPath: untranslated(path, code: code)) }
         let name = Array(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8[path.utf8.index(after: $0)...] } ?? path.utf8[...])
         // Most file names are slugs already (`sao-paulo.md`): then the slug is the name
         // without `.md`, and the slow general way below would give the same.

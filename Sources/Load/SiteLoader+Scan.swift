@@ -19,8 +19,8 @@ extension SiteLoader {
             self.path = path
             self.kind = kind
             self.stamp = stamp
-            slug = ContentKind.slug(ofPath: path)
             language = ContentKind.language(ofPath: path)
+            slug = ContentKind.slug(ofPath: path, language: language)
             outputPath = (language.map { $0 + "/" } ?? "") + OutputPath.page(kind, slug: slug)
         }
 
