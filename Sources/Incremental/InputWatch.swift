@@ -181,17 +181,7 @@ package struct InputWatch: Sendable {
                 let item = watch.items[index]
                 let folder = watch.folders[item.folder]
                 let full = item.name.isEmpty ? folder : folder + "/" + item.name
-                guard case .folder? = now[index], let hint, hint.covers(full), let inside = watch.folderIndex[full],
-                      !hint.changed.contains(where: { full == $0 || full.hasPrefix($0 + "/") }) else { return false }
-                for changed in hint.changed where (changed as NSString).deletingLastPathComponent == full {
-                    let name = (changed as NSString).lastPathComponent
-                    if name.hasPrefix(".") { continue }
-                    guard let before = watch.items.first(where: { $0.folder == inside && $0.name == name })?.state else { return false }
-                    switch (before, PathState.of(changed)) {
-                    case (.file, .file?), (.folder, .folder?), (.missing, .missing?): continue
-                    default: return false
-                    }
-                }
+                guard case .folder? = now[index], sameVisibleNames(full) else { return false }
             }
             return true
         }
@@ -331,6 +321,8 @@ package struct InputWatch: Sendable {
             return Array(names)
         }
 
+        /// Whether the watched folder at `path` holds the same names not hidden as last time,
+        /// by the watcher's reports alone (see `PriorListings.sameVisibleNames`).
         package func sameVisibleNames(_ path: String) -> Bool {
             guard let hint, let index = watch.folderIndex[path], hint.covers(path),
                   !hint.changed.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { return false }

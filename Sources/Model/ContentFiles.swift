@@ -10,7 +10,8 @@ import Synchronization
 /// Every content file's page (`content/cities/madrid.md` -> `cities/madrid.html`), and
 /// whether it is a regular file in a real folder (see `BodyRenderer`): found by a binary
 /// search of the scan, which lists each kind's files sorted by name (a build that processes
-/// one file of 100,000 made a table of them all: 70 to 150 ms).
+/// one file of 100,000 made a table of them all: 70 to 150 ms), and by a table once many
+/// have been looked up (a template edit renders every body again).
 package final class ContentFiles: ContentPageLookup {
     private let scan: SiteLoader.Scan
     /// Where each kind's files are in the scan (nil: not sorted as expected; a table is made).

@@ -225,9 +225,9 @@ package struct PageRenderer: Sendable {
             planner.inspectFirst((model.countries + model.cities).compactMap { $0.image.isPlaceholder ? nil : $0.image.path })
         }
         // Groups in batches, each batch's pages rendered one after the other by one core, each
-        // page's reads numbered against those of the last page of its kind (`ReadTable.Recent`,
-        // a group holds an entry's page, its record...); the collections,
-        // each long to render, each a batch of its own.
+        // page's reads numbered against those of the last page of its kind (`ReadTable.Recent`;
+        // a group holds an entry's page, its record...). The collections, each long to render,
+        // are each a batch of their own.
         let alone = groups.prefix { Outputs.output(pages[$0[0]].kind).showsEveryEntry }.count
         let batches = (0..<alone).map { $0..<$0 + 1 } + stride(from: alone, to: groups.count, by: 16).map { $0..<min($0 + 16, groups.count) }
         let inBatches = Parallel.map(batches.count) { n in
