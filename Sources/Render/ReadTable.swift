@@ -45,10 +45,11 @@ package final class ReadTable: Sendable {
         return out
     }
 
-    /// What the last page a task rendered read (sorted, each once) and their numbers: most of
-    /// what the next page reads is the same (its templates, the theme's words, the settings,
-    /// the links of the header), found by a walk of the two sorted lists instead of in the
-    /// table (a hash of each name, then its bytes compared, wherever in memory they are).
+    /// What the last page of a kind that a core rendered read (sorted, each once), and their
+    /// numbers: most of what the next page of that kind reads is the same (its templates, the
+    /// theme's words, the settings, the links of the header), found by a walk of the two
+    /// sorted lists instead of in the table (a hash of each name, then its bytes compared,
+    /// wherever in memory they are).
     package struct Recent: Sendable {
         fileprivate var read: [Dependency] = []
         fileprivate var numbers: [Int32] = []

@@ -6,10 +6,10 @@ import Mustache
 /// around the values a template writes (see `templateValue`).
 package struct Words: Sendable, Equatable {
     package var language: String
-    package var texts: [String: String] { didSet { parsed = Self.parsed(texts) } }
+    package let texts: [String: String]
     /// Each word cut into text and placeholders, once (`filled` runs for each nearby city of
     /// each page).
-    private var parsed: [String: [(text: String, placeholder: String?)]]
+    private let parsed: [String: [(text: String, placeholder: String?)]]
 
     package init(language: String, texts: [String: String]) {
         self.language = language
