@@ -47,8 +47,6 @@ package final class ContentFiles: ContentPageLookup {
         return groups
     }
 
-    private static func name(_ file: SiteLoader.ScannedFile) -> Substring { file.path.dropFirst(file.kind.folder.count + 1) }
-
     package func file(_ path: String) -> (path: String, page: String, plain: Bool)? {
         guard let index = index(of: path) else { return nil }
         let file = scan.content[index]
@@ -95,8 +93,9 @@ package final class ContentFiles: ContentPageLookup {
         var renamed = file
         renamed.stamp = scan.content.first { $0.path == path }?.stamp
         scan.content = scan.content.filter { $0.path != path }
-        // In its place among its kind's files, sorted by name.
-        let at = scan.content.firstIndex { $0.kind == renamed.kind && Self.name(renamed) < Self.name($0) }
+        // In its place among its kind's files, sorted by path as `groups` expects (the same
+        // folder: by name).
+        let at = scan.content.firstIndex { $0.kind == renamed.kind && renamed.path < $0.path }
             ?? (scan.content.lastIndex { $0.kind == renamed.kind }.map { $0 + 1 } ?? scan.content.count)
         scan.content.insert(renamed, at: at)
         return ContentFiles(scan)
